@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { usuarioSchema } from '../auth/schemas';
+import { envelope } from '../common/envelope';
+import { metadadosSchema, pageQuery } from '../common/pagination';
+import { PERFIS, type UserStatus } from '../users/table';
+
+/**
+ * Account statuses as clients may send them: the spec's English values and the Portuguese ones
+ * the service stores and answers with (decisions.md §8).
+ */
+const STATUS_BY_INPUT = {
+  PENDING: 'PENDENTE',
+  ACTIVE: 'ATIVO',
+  INACTIVE: 'INATIVO',
+  PENDENTE: 'PENDENTE',
+  ATIVO: 'ATIVO',
+  INATIVO: 'INATIVO',
+} as const satisfies Record<string, UserStatus>;
+type StatusInput = keyof typeof STATUS_BY_INPUT;
+const STATUS_INPUTS = Object.keys(STATUS_BY_INPUT) as [StatusInput, ...StatusInput[]];
+
+/** Any accepted spelling of a status → the stored Portuguese value. */
+export const accountStatusInput = z
+  .enum(STATUS_INPUTS, { error: `deve ser um de: ${STATUS_INPUTS.join(', ')}` })
+  .transform((status): UserStatus => STATUS_BY_INPUT[status]);
+
+export const listUsersInput = pageQuery(100).extend({
+  status: accountStatusInput.optional(),
+  perfil: z.enum(PERFIS, { error: `deve ser um de: ${PERFIS.join(', ')}` }).optional(),
+  /** Case-insensitive "contains" on nome, nickname or e-mail. */
+  busca: z
+    .string({ error: 'deve ser um texto' })
+    .trim()
+    .min(1, 'deve ter no mínimo 1 caractere')
+    .max(120, 'deve ter no máximo 120 caracteres')
+    .optional(),
+});
+export type ListUsersInput = z.infer<typeof listUsersInput>;
+
+/** Any non-empty id: a malformed one is answered 404 like an unknown one (decisions.md §10). */
+export const userIdInput = z.object({ id: z.string().min(1, 'obrigatório') });
+
+export const updateUserStatusInput = userIdInput.extend({ status: accountStatusInput });
+
+/** A user in the list and in the status-change answer (no nickname, as the spec lists). */
+export const adminUserSummarySchema = usuarioSchema.omit({ nickname: true });
+export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
+
+export const adminUserListResponse = z.object({
+  dados: z.array(adminUserSummarySchema),
+  metadados: metadadosSchema,
+});
+export const adminUserResponse = envelope(usuarioSchema);
+export const adminUserStatusResponse = envelope(adminUserSummarySchema);

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Query-string pagination. Values arrive as strings over REST and as numbers over tRPC;
+ * both are accepted, anything that is not a whole number in range is a 400.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'deve ser um número' })
+    .int('deve ser um número inteiro')
+    .min(min, `deve ser no mínimo ${min}`)
+    .max(max, `deve ser no máximo ${max}`);
+
+export const pageQuery = (maxLimit: number, defaultLimit = 10) =>
+  z.object({
+    page: wholeNumber(1, 1_000_000).default(1),
+    limit: wholeNumber(1, maxLimit).default(defaultLimit),
+  });
+
+export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
+
+export function pageOffset({ page, limit }: PageQuery): number {
+  return (page - 1) * limit;
+}
+
+/** `meta` of the feed and match lists. */
+export const listMetaSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  hasNextPage: z.boolean(),
+  hasPrevPage: z.boolean(),
+});
+
+export function listMeta({ page, limit }: PageQuery, totalCount: number) {
+  const totalPages = Math.ceil(totalCount / limit);
+  return { page, limit, totalCount, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 };
+}
+
+/** `metadados` of the Portuguese lists (administration, examples). */
+export const metadadosSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+export function metadados({ page, limit }: PageQuery, total: number) {
+  return { page, limit, total, totalPages: Math.ceil(total / limit) };
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The drizzle database every service receives, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Something queries can run on: the database or an open transaction. */
+export type Executor = Database | Transaction;
+
+export const defaultMigrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | { kind: 'pglite'; dataDir?: string };
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseOptions['kind'];
+  /** The connection URL (postgres only), e.g. for a second handle on the same database in tests. */
+  url?: string;
+  /** Applies the committed SQL migrations (idempotent). */
+  migrate(migrationsFolder?: string): Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * The one factory for a database: PostgreSQL through postgres.js when a URL is given, otherwise
+ * embedded PGlite (in `dataDir`, or in memory when none is given).
+ */
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.kind === 'postgres') {
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 20,
+      onnotice: () => {},
+    });
+    const db = drizzlePostgres(client, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      url: options.url,
+      migrate: (folder = defaultMigrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
+      ping: () => ping(db),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite(options.dataDir);
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: (folder = defaultMigrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

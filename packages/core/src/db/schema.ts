@@ -1,0 +1,8 @@
+/** The whole database schema, for drizzle-kit and for the typed client. */
+export * from '../users/table';
+export * from '../auth/table';
+export * from '../examples/table';
+export * from '../feed/table';
+export * from '../matches/table';
+export * from './row-counts';
+export * from './rate-limits';

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { envelope } from '../common/envelope';
+import { metadadosSchema, pageQuery } from '../common/pagination';
+
+export const createExampleInput = z.object({
+  nome: z
+    .string({ error: 'obrigatório' })
+    .trim()
+    .min(3, 'deve ter no mínimo 3 caracteres')
+    .max(120, 'deve ter no máximo 120 caracteres'),
+  descricao: z.string({ error: 'deve ser um texto' }).max(500, 'deve ter no máximo 500 caracteres').optional(),
+});
+export type CreateExampleInput = z.infer<typeof createExampleInput>;
+
+export const listExamplesInput = pageQuery(100);
+
+export const exampleIdInput = z.object({ id: z.string().min(1) });
+
+export const exampleSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  descricao: z.string().optional(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Example = z.infer<typeof exampleSchema>;
+
+export const exampleResponse = envelope(exampleSchema);
+export const exampleListResponse = z.object({
+  dados: z.array(exampleSchema),
+  metadados: metadadosSchema,
+});

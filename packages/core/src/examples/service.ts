@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import { newestFirst } from '../common/order';
+import type { Database } from '../db/client';
+import { rowCounts } from '../db/row-counts';
+import { notFound } from '../errors';
+import { isUuid } from '../common/ids';
+import { metadados, pageOffset, type PageQuery } from '../common/pagination';
+import type { CreateExampleInput, Example } from './schemas';
+import { examples } from './table';
+
+type ExampleRow = typeof examples.$inferSelect;
+
+const toExample = (row: ExampleRow): Example => ({
+  id: row.id,
+  nome: row.nome,
+  ...(row.descricao !== null ? { descricao: row.descricao } : {}),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The reference CRUD module: every later module follows this shape. */
+export function createExampleService(db: Database) {
+  const byId = db
+    .select()
+    .from(examples)
+    .where(eq(examples.id, sql.placeholder('id')))
+    .prepare('examples_by_id');
+  const page = db
+    .select()
+    .from(examples)
+    .orderBy(newestFirst(examples.createdAt, examples.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('examples_page');
+  const total = db
+    .select({ n: rowCounts.rowCount })
+    .from(rowCounts)
+    .where(eq(rowCounts.tableName, 'examples'))
+    .prepare('examples_total');
+
+  return {
+    async create(input: CreateExampleInput, createdBy: string): Promise<Example> {
+      const [row] = await db
+        .insert(examples)
+        .values({ nome: input.nome, descricao: input.descricao ?? null, createdBy })
+        .returning();
+      return toExample(row!);
+    },
+
+    async list(query: PageQuery) {
+      const [rows, [count]] = await Promise.all([
+        page.execute({ limit: query.limit, offset: pageOffset(query) }),
+        total.execute(),
+      ]);
+      return { dados: rows.map(toExample), metadados: metadados(query, count?.n ?? 0) };
+    },
+
+    /** Unknown or malformed ids are both "not found" (decisions §10). */
+    async get(id: string): Promise<Example> {
+      const [row] = isUuid(id) ? await byId.execute({ id }) : [];
+      if (!row) throw notFound('Exemplo não encontrado');
+      return toExample(row);
+    },
+  };
+}
+export type ExampleService = ReturnType<typeof createExampleService>;

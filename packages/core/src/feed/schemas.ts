@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import type { FieldIssue } from '../errors';
+import { listMetaSchema, pageQuery } from '../common/pagination';
+import { POST_TYPES } from './table';
+
+/*
+ * Feed inputs and outputs (interface.md "Feed: posts", decisions.md §5). Messages in English.
+ * Unknown body keys (a client `id`, counters, collections) are stripped by zod, i.e. ignored.
+ */
+
+const text = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(
+      min,
+      min === 1 ? `${field} must not be empty` : `${field} must have at least ${min} characters`,
+    )
+    .max(max, `${field} must have at most ${max} characters`);
+
+const timestamp = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date-time` });
+
+export const postTypeSchema = z.enum(POST_TYPES, { error: 'type must be GENERAL or EVENT' });
+export type PostType = z.infer<typeof postTypeSchema>;
+
+export const postIdInput = z.object({ id: z.uuid('id must be a UUID') });
+
+/** Fields a client may set, on creation and on PATCH. */
+const editable = {
+  title: text('title', 1, 200),
+  content: z
+    .string({ error: 'content must be a string' })
+    .max(10_000, 'content must have at most 10000 characters')
+    .nullish(),
+  type: postTypeSchema,
+  author: z
+    .string({ error: 'author must be a string' })
+    .min(1, 'author must not be empty')
+    .max(120, 'author must have at most 120 characters')
+    .describe("Accepted for compatibility; the service stores the author user's nickname"),
+  authorId: z.uuid('authorId must be a UUID'),
+  group: z
+    .string({ error: 'group must be a string' })
+    .max(120, 'group must have at most 120 characters')
+    .nullish(),
+  groupId: z
+    .string({ error: 'groupId must be a string' })
+    .max(120, 'groupId must have at most 120 characters')
+    .nullish(),
+  eventDate: timestamp('eventDate').nullish(),
+  eventFinishDate: timestamp('eventFinishDate').nullish(),
+  location: text('location', 1, 200).nullish(),
+};
+
+/** The event fields of a post, whatever their source (body strings or stored dates). */
+export interface EventFields {
+  type: PostType;
+  eventDate?: Date | string | null | undefined;
+  eventFinishDate?: Date | string | null | undefined;
+  location?: string | null | undefined;
+}
+
+const time = (value: Date | string) => new Date(value).getTime();
+
+/**
+ * The rules that involve several fields: an EVENT needs `eventDate` and `location` and ends no
+ * earlier than it starts; a GENERAL post has no event fields. Checked on the body of a creation
+ * and on the merged result of a PATCH.
+ */
+export function eventFieldIssues(post: EventFields): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (post.type === 'EVENT') {
+    if (post.eventDate == null)
+      issues.push({ path: 'eventDate', message: 'eventDate is required for an EVENT' });
+    if (post.location == null)
+      issues.push({ path: 'location', message: 'location is required for an EVENT' });
+    if (
+      post.eventDate != null &&
+      post.eventFinishDate != null &&
+      time(post.eventFinishDate) < time(post.eventDate)
+    ) {
+      issues.push({
+        path: 'eventFinishDate',
+        message: 'eventFinishDate must not be before eventDate',
+      });
+    }
+  } else {
+    for (const field of ['eventDate', 'eventFinishDate', 'location'] as const) {
+      if (post[field] != null)
+        issues.push({ path: field, message: `${field} must be null for a GENERAL post` });
+    }
+  }
+  return issues;
+}
+
+export const createPostInput = z
+  .object({
+    id: z.string().optional().describe('Ignored: the service generates the id'),
+    ...editable,
+  })
+  .superRefine(
+    (post, ctx) => {
+      for (const issue of eventFieldIssues(post)) {
+        ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+      }
+    },
+    // Across fields only once each field is valid on its own (no "before" of an unreadable date).
+    { when: (payload) => payload.issues.length === 0 },
+  );
+export type CreatePostInput = z.infer<typeof createPostInput>;
+
+const patchFields = z.object({
+  title: editable.title.optional(),
+  content: editable.content,
+  type: editable.type.optional(),
+  author: editable.author.optional(),
+  authorId: editable.authorId.optional(),
+  group: editable.group,
+  groupId: editable.groupId,
+  eventDate: editable.eventDate,
+  eventFinishDate: editable.eventFinishDate,
+  location: editable.location,
+});
+export type PostChanges = z.infer<typeof patchFields>;
+
+export const updatePostInput = postIdInput
+  .extend(patchFields.shape)
+  .refine((input) => Object.keys(input).some((key) => key !== 'id'), {
+    message: 'at least one field to change is required',
+    path: [],
+  });
+export type UpdatePostInput = z.infer<typeof updatePostInput>;
+
+export const listPostsInput = pageQuery(50);
+
+export const createCommentInput = postIdInput.extend({ content: text('content', 1, 2000) });
+export const createReportInput = postIdInput.extend({ reason: text('reason', 1, 500) });
+
+// ---- outputs ----
+
+const userRef = z.object({ id: z.uuid(), userName: z.string() });
+
+export const commentSchema = z
+  .object({ id: z.uuid(), content: z.string(), createdAt: z.iso.datetime(), author: userRef })
+  .meta({ id: 'PostComment' });
+export type Comment = z.infer<typeof commentSchema>;
+
+/** A like or an attendance: who, and when. */
+export const userRecordSchema = z
+  .object({ id: z.uuid(), userId: z.uuid(), userName: z.string(), createdAt: z.iso.datetime() })
+  .meta({ id: 'PostUserRecord' });
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** The reporter's `userId` is shown to ADMIN callers only: a reporter stays anonymous. */
+export const reportSchema = z
+  .object({
+    id: z.uuid(),
+    reason: z.string(),
+    createdAt: z.iso.datetime(),
+    userId: z.uuid().optional(),
+  })
+  .meta({ id: 'PostReport' });
+export type Report = z.infer<typeof reportSchema>;
+
+export const postSummarySchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    content: z.string().nullable(),
+    type: postTypeSchema,
+    author: z.string(),
+    authorId: z.uuid(),
+    group: z.string().nullable(),
+    groupId: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    eventDate: z.iso.datetime().nullable(),
+    eventFinishDate: z.iso.datetime().nullable(),
+    location: z.string().nullable(),
+    likesCount: z.number().int(),
+    commentsCount: z.number().int(),
+    attendancesCount: z.number().int(),
+  })
+  .meta({ id: 'PostSummary' });
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+/** Deliberate change (decisions.md §5): collections are always arrays, never `{}`. */
+export const postSchema = postSummarySchema
+  .extend({
+    comments: z.array(commentSchema),
+    likes: z.array(userRecordSchema),
+    reports: z.array(reportSchema),
+    attendances: z.array(userRecordSchema),
+  })
+  .meta({ id: 'Post' });
+export type Post = z.infer<typeof postSchema>;
+
+export const postListResponse = z.object({
+  data: z.array(postSummarySchema),
+  meta: listMetaSchema,
+});
+export type PostList = z.infer<typeof postListResponse>;

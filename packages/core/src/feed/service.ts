@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { rowCounts } from '../db/row-counts';
+import { AppError, forbidden, notFound } from '../errors';
+import { listMeta, pageOffset, type PageQuery } from '../common/pagination';
+import { users } from '../users/table';
+import { createInteractionService } from './interactions';
+import {
+  newestFirst,
+  preparePostRead,
+  toPostSummary,
+  withNoInteractions,
+  type PostRow,
+  type Viewer,
+} from './records';
+import {
+  eventFieldIssues,
+  type CreatePostInput,
+  type Post,
+  type PostChanges,
+  type PostList,
+  type UpdatePostInput,
+} from './schemas';
+import { posts } from './table';
+
+export type { Viewer } from './records';
+
+const isOwnerOrAdmin = (viewer: Viewer, authorId: string) =>
+  viewer.perfil === 'ADMIN' || viewer.id === authorId;
+
+const toDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+/** Body fields → column values; `author` is not among them (it is derived from `authorId`). */
+function toColumns({ author: _author, eventDate, eventFinishDate, ...rest }: PostChanges) {
+  return {
+    ...rest,
+    eventDate: toDate(eventDate),
+    eventFinishDate: toDate(eventFinishDate),
+  } satisfies Partial<typeof posts.$inferInsert>;
+}
+
+/**
+ * Nobody posts as someone else (decisions.md §5): `authorId` is the caller unless the caller is
+ * ADMIN, and must be an existing user. The stored `author` is that user's nickname, whatever the
+ * body said. Checked before the lookup, so a non-admin cannot probe which user ids exist.
+ */
+async function authorNickname(db: Executor, viewer: Viewer, authorId: string): Promise<string> {
+  if (!isOwnerOrAdmin(viewer, authorId))
+    throw forbidden('You cannot post as another user', 'NOT_OWNER');
+  if (authorId === viewer.id) return viewer.nickname;
+  const [author] = await db
+    .select({ nickname: users.nickname })
+    .from(users)
+    .where(eq(users.id, authorId));
+  if (!author) throw notFound('Author not found');
+  return author.nickname;
+}
+
+/** Posts of the feed, and (spread in) their comments, likes, attendances and reports. */
+export function createFeedService(db: Database) {
+  const readPost = preparePostRead(db);
+
+  // `nulls last` as in the index posts_created_at_id_idx: a bare DESC means NULLS FIRST and
+  // would not match it (a sort of the whole table per request instead of an index scan).
+  const page = db
+    .select()
+    .from(posts)
+    .orderBy(newestFirst(posts.createdAt, posts.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('feed_posts_page');
+  // Kept exact by a trigger in the transaction of every insert and delete (migration 0001).
+  const total = db
+    .select({ n: rowCounts.rowCount })
+    .from(rowCounts)
+    .where(eq(rowCounts.tableName, 'posts'))
+    .prepare('feed_posts_total');
+
+  async function get(id: string, viewer: Viewer): Promise<Post> {
+    const post = await readPost(id, viewer);
+    if (!post) throw notFound('Post not found');
+    return post;
+  }
+
+  return {
+    ...createInteractionService(db),
+    get,
+
+    async list(query: PageQuery): Promise<PostList> {
+      const [rows, [count]] = await Promise.all([
+        page.execute({ limit: query.limit, offset: pageOffset(query) }),
+        total.execute(),
+      ]);
+      return { data: rows.map(toPostSummary), meta: listMeta(query, count?.n ?? 0) };
+    },
+
+    /** A client `id` and counters in the body were stripped by the schema: never used. */
+    async create(input: CreatePostInput, viewer: Viewer): Promise<Post> {
+      const { id: _ignored, ...changes } = input;
+      const author = await authorNickname(db, viewer, input.authorId);
+      const [row] = await db
+        .insert(posts)
+        .values({
+          ...toColumns(changes),
+          title: input.title,
+          type: input.type,
+          authorId: input.authorId,
+          author,
+        })
+        .returning();
+      return withNoInteractions(row!);
+    },
+
+    /**
+     * The post row is locked while the change is checked and written, so the merged result that
+     * is validated (an EVENT keeps its date and location, …) is the one stored.
+     */
+    async update({ id, ...changes }: UpdatePostInput, viewer: Viewer): Promise<Post> {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(posts)
+          .where(eq(posts.id, id))
+          .for('no key update');
+        if (!current) throw notFound('Post not found');
+        if (!isOwnerOrAdmin(viewer, current.authorId)) {
+          throw forbidden('Only the author or an ADMIN can change this post', 'NOT_OWNER');
+        }
+        const values: Partial<PostRow> = toColumns(changes);
+        if (changes.author !== undefined || changes.authorId !== undefined) {
+          values.author = await authorNickname(tx, viewer, changes.authorId ?? current.authorId);
+        }
+        const issues = eventFieldIssues({ ...current, ...withoutUndefined(values) });
+        if (issues.length) throw new AppError('BAD_REQUEST', 'Invalid input', { issues });
+        await tx
+          .update(posts)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(posts.id, id));
+      });
+      return get(id, viewer);
+    },
+
+    /** Comments, likes, reports and attendances go with it (FK on delete cascade). */
+    async remove(id: string, viewer: Viewer): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ authorId: posts.authorId })
+          .from(posts)
+          .where(eq(posts.id, id))
+          .for('update');
+        if (!current) throw notFound('Post not found');
+        if (!isOwnerOrAdmin(viewer, current.authorId)) {
+          throw forbidden('Only the author or an ADMIN can delete this post', 'NOT_OWNER');
+        }
+        await tx.delete(posts).where(eq(posts.id, id));
+      });
+    },
+  };
+}
+export type FeedService = ReturnType<typeof createFeedService>;
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { listMetaSchema, pageQuery } from '../common/pagination';
+import { MATCH_STATUSES, TEAMS } from './table';
+
+// ---- input ----------------------------------------------------------------------------------
+
+const text = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .trim()
+    .min(min, `${field} must have at least ${min} character${min === 1 ? '' : 's'}`)
+    .max(max, `${field} must have at most ${max} characters`);
+
+const maxPlayers = z
+  .number({ error: 'maxPlayers must be a number' })
+  .int('maxPlayers must be an integer')
+  .min(2, 'maxPlayers must be at least 2')
+  .max(100, 'maxPlayers must be at most 100');
+
+/** An ISO 8601 timestamp with a zone (`Z` or an offset), later than the moment of the request. */
+const futureTimestamp = z
+  .iso.datetime({ offset: true, abort: true, error: 'MatchDate must be an ISO 8601 timestamp, e.g. 2030-05-01T18:00:00Z' })
+  .refine((value) => new Date(value).getTime() > Date.now(), 'MatchDate must be in the future');
+
+export const matchStatusSchema = z.enum(MATCH_STATUSES, {
+  error: `must be one of ${MATCH_STATUSES.join(', ')}`,
+});
+
+export const matchIdInput = z.object({ id: z.uuid('id must be a UUID') });
+
+export const createMatchInput = z.object({
+  userId: z.uuid('userId must be a UUID'),
+  title: text('title', 3, 120),
+  description: text('description', 2, 1000).optional(),
+  maxPlayers,
+  MatchDate: futureTimestamp,
+  location: text('location', 1, 200),
+  teamNameA: text('teamNameA', 1, 50).default('TIME_A'),
+  teamNameB: text('teamNameB', 1, 50).default('TIME_B'),
+});
+export type CreateMatchInput = z.infer<typeof createMatchInput>;
+
+/** The editable fields. `description: null` removes the description. */
+export const updateMatchFields = z.object({
+  title: text('title', 3, 120).optional(),
+  description: text('description', 2, 1000).nullable().optional(),
+  maxPlayers: maxPlayers.optional(),
+  MatchDate: futureTimestamp.optional(),
+  location: text('location', 1, 200).optional(),
+  teamNameA: text('teamNameA', 1, 50).optional(),
+  teamNameB: text('teamNameB', 1, 50).optional(),
+  MatchStatus: matchStatusSchema.optional(),
+});
+export type UpdateMatchFields = z.infer<typeof updateMatchFields>;
+
+export const updateMatchInput = matchIdInput
+  .extend(updateMatchFields.shape)
+  .refine(
+    (input) => Object.keys(updateMatchFields.shape).some((key) => input[key as keyof UpdateMatchFields] !== undefined),
+    { message: `at least one of ${Object.keys(updateMatchFields.shape).join(', ')} is required` },
+  );
+
+export const listMatchesInput = pageQuery(50).extend({ status: matchStatusSchema.optional() });
+export type ListMatchesQuery = z.infer<typeof listMatchesInput>;
+
+// ---- output ---------------------------------------------------------------------------------
+
+/** A user as other modules show it (decisions.md §3). */
+export const matchUserSchema = z.object({ id: z.uuid(), name: z.string(), userName: z.string() });
+export type MatchUser = z.infer<typeof matchUserSchema>;
+
+export const matchTeamLetterSchema = z.enum(TEAMS);
+
+export const matchPlayerSchema = matchUserSchema.extend({ team: matchTeamLetterSchema, subscribedAt: z.iso.datetime() });
+export type MatchPlayer = z.infer<typeof matchPlayerSchema>;
+
+/** The stored fields of a match, with MatchStatus as it reads now (see rules.effectiveStatus). */
+const matchFieldsSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().optional(),
+  author: matchUserSchema,
+  authorId: z.uuid(),
+  maxPlayers: z.number().int(),
+  MatchDate: z.iso.datetime(),
+  MatchStatus: matchStatusSchema,
+  location: z.string(),
+  teamNameA: z.string(),
+  teamNameB: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** Effective status EM_BREVE, date in the future and a free spot. */
+  isSubscriptionOpen: z.boolean(),
+});
+export type MatchFields = z.infer<typeof matchFieldsSchema>;
+
+export const matchTeamSchema = z.object({
+  name: z.string(),
+  max: z.number().int(),
+  filled: z.number().int(),
+  isOpen: z.boolean(),
+  players: z.array(matchUserSchema),
+});
+
+/** The single read, and the answer of create and update. */
+export const matchSchema = matchFieldsSchema
+  .extend({
+    players: z.array(matchPlayerSchema),
+    spots: z.object({ totalMax: z.number().int(), totalFilled: z.number().int() }),
+    teamA: matchTeamSchema,
+    teamB: matchTeamSchema,
+  })
+  .meta({ id: 'Match' });
+export type Match = z.infer<typeof matchSchema>;
+
+/** A list item: no players and no team objects; `spots.open` is maxPlayers − filled. */
+export const matchListItemSchema = matchFieldsSchema
+  .extend({ spots: z.object({ filled: z.number().int(), open: z.number().int() }) })
+  .meta({ id: 'MatchListItem' });
+export type MatchListItem = z.infer<typeof matchListItemSchema>;
+
+export const matchListResponse = z.object({ data: z.array(matchListItemSchema), meta: listMetaSchema });
+
+export const matchSubscriptionSchema = z.object({
+  matchId: z.uuid(),
+  userId: z.uuid(),
+  team: matchTeamLetterSchema,
+  teamName: z.string(),
+  subscribedAt: z.iso.datetime(),
+});
+export type MatchSubscription = z.infer<typeof matchSubscriptionSchema>;
+
+/** Answer of unsubscribe (the team left) and switch (the team joined). */
+export const matchTeamChangeSchema = z.object({ matchId: z.uuid(), userId: z.uuid(), team: matchTeamLetterSchema });
+export type MatchTeamChange = z.infer<typeof matchTeamChangeSchema>;

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { emailSchema } from '../auth/schemas';
+import { envelope } from '../common/envelope';
+import { isUf, officialCityName } from '../localities/localities';
+import { ufSchema } from '../localities/schemas';
+import { PERFIS, USER_STATUSES } from '../users/table';
+import { ESCOLARIDADE_CODES, ESCOLARIDADE_LABELS, toEscolaridadeCode } from './escolaridades';
+
+/**
+ * Later checks of a field run only while the field has no issue yet, so each bad field gets one
+ * issue. (`abort: true` would do the same but also stop the cross-field checks below.)
+ */
+const ifNoIssueYet = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: 'obrigatório' })
+    .trim()
+    .min(1, 'obrigatório')
+    .max(max, { message: `deve ter no máximo ${max} caracteres`, ...ifNoIssueYet });
+
+export const NICKNAME_PATTERN = /^[a-z][a-z0-9_]*$/;
+
+export const nicknameSchema = z
+  .string({ error: 'obrigatório' })
+  .trim()
+  .min(3, 'deve ter no mínimo 3 caracteres')
+  .max(30, { message: 'deve ter no máximo 30 caracteres', ...ifNoIssueYet })
+  .regex(NICKNAME_PATTERN, {
+    message: 'deve começar com uma letra e ter apenas letras minúsculas, números e _',
+    ...ifNoIssueYet,
+  });
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True when `yyyy-mm-dd` names a day that exists (2024-02-29 yes, 2023-02-30 no). */
+export function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** Today's date where it is latest (UTC+14), so nobody's own "today" is refused as future. */
+const latestToday = () => new Date(Date.now() + 14 * 3600_000).toISOString().slice(0, 10);
+
+export const birthDateSchema = z
+  .string({ error: 'obrigatório' })
+  .regex(ISO_DATE, 'deve estar no formato aaaa-mm-dd')
+  .refine(isCalendarDate, { message: 'não é uma data existente', ...ifNoIssueYet })
+  .refine((date) => date >= '1900-01-01', {
+    message: 'deve ser a partir de 1900-01-01',
+    ...ifNoIssueYet,
+  })
+  .refine((date) => date <= latestToday(), {
+    message: 'não pode ser uma data futura',
+    ...ifNoIssueYet,
+  })
+  .meta({
+    description: 'Data existente, aaaa-mm-dd, de 1900-01-01 até hoje',
+    examples: ['2003-05-17'],
+  });
+
+export const escolaridadeSchema = z
+  .enum([...ESCOLARIDADE_LABELS, ...ESCOLARIDADE_CODES], {
+    error: `deve ser uma destas: ${ESCOLARIDADE_LABELS.join(', ')} (ou o código, como ENSINO_MEDIO)`,
+  })
+  .transform(toEscolaridadeCode)
+  .meta({ description: 'Como listada em opcoes-academicas ou pelo código; guardada como código' });
+
+/**
+ * POST /autenticacao/cadastro (interface.md, decisions.md §7). Field rules first; then the
+ * cross-field rules, which run even when other fields failed, so every problem is reported at once.
+ * `cidade` is checked against the UF here; the service stores its official spelling.
+ */
+export const registerStudentInput = z
+  .object({
+    nome: requiredText(120),
+    nickname: nicknameSchema,
+    email: emailSchema,
+    senha: z
+      .string({ error: 'obrigatório' })
+      .min(8, 'deve ter no mínimo 8 caracteres')
+      .max(128, { message: 'deve ter no máximo 128 caracteres', ...ifNoIssueYet }),
+    confirmacaoSenha: z.string({ error: 'obrigatório' }),
+    instituicao: requiredText(160),
+    curso: requiredText(120),
+    periodo: requiredText(40),
+    dataNascimento: birthDateSchema,
+    nacionalidade: requiredText(80),
+    estado: ufSchema,
+    cidade: requiredText(100).meta({
+      description:
+        'Município da UF (sem distinguir maiúsculas nem acentos); guardado na grafia do IBGE',
+    }),
+    escolaridade: escolaridadeSchema,
+  })
+  .superRefine(
+    (input, ctx) => {
+      const failed = new Set(ctx.issues.map((issue) => issue.path?.[0]));
+      const { senha, confirmacaoSenha, estado, cidade } = (input ?? {}) as Partial<
+        Record<string, unknown>
+      >;
+      if (
+        !failed.has('confirmacaoSenha') &&
+        typeof senha === 'string' &&
+        senha !== confirmacaoSenha
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['confirmacaoSenha'],
+          message: 'deve ser igual à senha',
+        });
+      }
+      if (
+        !failed.has('estado') &&
+        !failed.has('cidade') &&
+        typeof estado === 'string' &&
+        isUf(estado) &&
+        typeof cidade === 'string' &&
+        !officialCityName(estado, cidade)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cidade'],
+          message: `não é um município de ${estado}`,
+        });
+      }
+    },
+    { when: () => true },
+  );
+export type RegisterStudentInput = z.infer<typeof registerStudentInput>;
+
+/** The registration result (interface.md "Student"). */
+export const studentSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  nickname: z.string(),
+  email: z.string(),
+  papel: z.enum(PERFIS),
+  status: z.enum(USER_STATUSES),
+});
+export type Student = z.infer<typeof studentSchema>;
+export const studentResponse = envelope(studentSchema);
+
+export const nicknameAvailabilityInput = z.object({ nickname: nicknameSchema });
+export const nicknameAvailabilityResponse = envelope(
+  z.object({ nickname: z.string(), disponivel: z.boolean() }),
+);
+export const emailAvailabilityInput = z.object({ email: emailSchema });
+export const emailAvailabilityResponse = envelope(
+  z.object({ email: z.string(), disponivel: z.boolean() }),
+);
+
+export const nacionalidadesResponse = envelope(z.array(z.string()));
+export type NacionalidadesResponse = z.infer<typeof nacionalidadesResponse>;
+
+export const opcoesAcademicasResponse = envelope(
+  z.object({
+    escolaridades: z.array(z.string()),
+    instituicoes: z.array(z.string()),
+    cursos: z.array(z.string()),
+    periodos: z.array(z.string()),
+    naoSeAplica: z.string(),
+  }),
+);
+export type OpcoesAcademicasResponse = z.infer<typeof opcoesAcademicasResponse>;
