@@ -1,0 +1,85 @@
+import {
+  login,
+  loginInput,
+  logout,
+  refreshSession,
+  refreshTokenInput,
+  sessionResponse,
+  usuarioResponse,
+} from '@campus/core';
+import { z } from 'zod';
+import { authedProcedure, publicProcedure, router } from '../trpc';
+
+const tags = ['Autenticação'];
+
+export const authRouter = router({
+  login: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/autenticacao/login',
+        tags,
+        summary: 'Entrar com e-mail e senha',
+        protect: false,
+        errorResponses: { 400: 'Dados inválidos', 401: 'E-mail ou senha inválidos', 403: 'Conta não está ativa' },
+      },
+    })
+    .input(loginInput)
+    .output(sessionResponse)
+    .mutation(async ({ ctx, input }) => ({
+      mensagem: 'Login realizado com sucesso',
+      dados: await login(ctx.services.db, ctx.services.auth, input),
+    })),
+
+  refresh: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/autenticacao/atualizar-token',
+        tags,
+        summary: 'Trocar um refresh token por um novo par de tokens',
+        description:
+          'O refresh token apresentado deixa de valer (rotação). Reapresentar um token já trocado revoga toda a cadeia.',
+        protect: false,
+        errorResponses: { 400: 'Dados inválidos', 401: 'Refresh token inválido, expirado ou reutilizado' },
+      },
+    })
+    .input(refreshTokenInput)
+    .output(sessionResponse)
+    .mutation(async ({ ctx, input }) => ({
+      mensagem: 'Token atualizado com sucesso',
+      dados: await refreshSession(ctx.services.db, ctx.services.auth, input.refreshToken),
+    })),
+
+  logout: authedProcedure
+    .meta({
+      successStatus: 204,
+      openapi: {
+        method: 'POST',
+        path: '/autenticacao/sair',
+        tags,
+        summary: 'Sair: o refresh token informado deixa de valer',
+        successDescription: 'Sessão encerrada',
+        errorResponses: { 400: 'Dados inválidos', 401: 'Token ausente ou inválido' },
+      },
+    })
+    .input(refreshTokenInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await logout(ctx.services.db, ctx.user.id, input.refreshToken);
+    }),
+
+  me: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/autenticacao/usuario-atual',
+        tags,
+        summary: 'O usuário do token',
+        errorResponses: { 401: 'Token ausente ou inválido' },
+      },
+    })
+    .input(z.void())
+    .output(usuarioResponse)
+    .query(({ ctx }) => ({ mensagem: 'Usuário atual', dados: ctx.user })),
+});

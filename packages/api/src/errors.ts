@@ -1,0 +1,104 @@
+import { AppError, ERROR_STATUS, isInvalidText, type ErrorCode, type FieldIssue } from '@campus/core';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+
+/** The error body of every failure, on every endpoint (decisions.md §4). */
+export const errorBodySchema = z
+  .object({
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    reason: z.string().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+const INTERNAL_MESSAGE = 'Erro interno do servidor';
+
+/** Zod issues as `[{path, message}]`, paths dotted ("teamA.name"), "" for the whole input. */
+export function toFieldIssues(error: z.core.$ZodError): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+function isZodError(value: unknown): value is z.core.$ZodError {
+  return value instanceof Error && value.name === 'ZodError' && 'issues' in value;
+}
+
+/**
+ * The one translation of any thrown value to an HTTP status and error body. Unknown errors
+ * become a 500 with a fixed message: no stack, SQL or driver text ever reaches a client.
+ */
+export function toHttpError(error: unknown): { status: number; body: ErrorBody } {
+  const cause = error instanceof TRPCError ? error.cause : undefined;
+  const app = error instanceof AppError ? error : cause instanceof AppError ? cause : undefined;
+  if (app) {
+    const body: ErrorBody = { code: app.code, message: app.message };
+    if (app.reason) body.reason = app.reason;
+    if (app.issues) body.issues = app.issues;
+    return { status: app.status, body };
+  }
+  // A text the database cannot hold (a NUL character) is the client's input, not our failure.
+  if (isInvalidText(error)) {
+    return {
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'Texto com caractere não aceito (U+0000)' },
+    };
+  }
+  if (error instanceof TRPCError) {
+    // Input validation only: an output validation failure also carries a ZodError, and is a 500.
+    if (error.code === 'BAD_REQUEST' && isZodError(cause)) {
+      return {
+        status: 400,
+        body: { code: 'BAD_REQUEST', message: 'Dados inválidos', issues: toFieldIssues(cause) },
+      };
+    }
+    const code: ErrorCode =
+      error.code === 'PARSE_ERROR'
+        ? 'BAD_REQUEST'
+        : error.code in ERROR_STATUS
+          ? (error.code as ErrorCode)
+          : error.code === 'METHOD_NOT_SUPPORTED'
+            ? 'NOT_FOUND'
+            : 'INTERNAL_SERVER_ERROR';
+    const message = code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : error.message;
+    return { status: ERROR_STATUS[code], body: { code, message } };
+  }
+  return { status: 500, body: { code: 'INTERNAL_SERVER_ERROR', message: INTERNAL_MESSAGE } };
+}
+
+/**
+ * The feed and match endpoints answer in English (their field names are English); the others in
+ * Portuguese (decisions.md §4). Messages of shared failures, by reason, for the English side.
+ */
+const ENGLISH_DOMAINS = ['feed.', 'matches.'];
+const ENGLISH_MESSAGES: Partial<Record<string, string>> = {
+  TOKEN_INVALID: 'Access token missing or invalid',
+  TOKEN_EXPIRED: 'Access token expired',
+  ACCOUNT_NOT_ACTIVE: 'Account is not active',
+  ADMIN_REQUIRED: 'Administrators only',
+};
+export const answersInEnglish = (path: string) => ENGLISH_DOMAINS.some((d) => path.startsWith(d));
+
+/**
+ * AppError (or an input ZodError) → a TRPCError whose code matches, keeping the AppError, with
+ * the message in the language of the procedure at `path`.
+ */
+export function toTRPCError(error: TRPCError, path = ''): TRPCError {
+  const { status, body } = toHttpError(error);
+  if (status >= 500 && !(error.cause instanceof AppError)) return error;
+  const english = answersInEnglish(path);
+  let app: AppError;
+  if (error.cause instanceof AppError) {
+    app = error.cause;
+    const translated = english && app.reason ? ENGLISH_MESSAGES[app.reason] : undefined;
+    if (translated) app = new AppError(app.code, translated, { ...(app.reason ? { reason: app.reason } : {}), cause: app });
+    else if (body.code === error.code) return error;
+  } else {
+    const message = body.issues ? (english ? 'Invalid input' : 'Dados inválidos') : body.message;
+    app = new AppError(body.code, message, body.issues ? { issues: body.issues } : {});
+  }
+  return new TRPCError({ code: app.code, message: app.message, cause: app });
+}

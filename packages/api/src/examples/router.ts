@@ -1,0 +1,63 @@
+import {
+  createExampleInput,
+  exampleIdInput,
+  exampleListResponse,
+  exampleResponse,
+  listExamplesInput,
+} from '@campus/core';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['Exemplos'];
+
+/** The reference slice: schema (core) → service (core) → procedure with REST meta (here). */
+export const examplesRouter = router({
+  create: authedProcedure
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/exemplos',
+        tags,
+        summary: 'Criar um exemplo',
+        successDescription: 'Exemplo criado',
+        errorResponses: { 400: 'Dados inválidos', 401: 'Token ausente ou inválido' },
+      },
+    })
+    .input(createExampleInput)
+    .output(exampleResponse)
+    .mutation(async ({ ctx, input }) => ({
+      mensagem: 'Exemplo criado com sucesso',
+      dados: await ctx.services.examples.create(input, ctx.user.id),
+    })),
+
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/exemplos',
+        tags,
+        summary: 'Listar exemplos, mais recentes primeiro',
+        errorResponses: { 400: 'Paginação inválida', 401: 'Token ausente ou inválido' },
+      },
+    })
+    .input(listExamplesInput)
+    .output(exampleListResponse)
+    .query(({ ctx, input }) => ctx.services.examples.list(input)),
+
+  get: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/exemplos/{id}',
+        tags,
+        summary: 'Ler um exemplo',
+        errorResponses: { 401: 'Token ausente ou inválido', 404: 'Exemplo não encontrado' },
+      },
+    })
+    .input(exampleIdInput)
+    .output(exampleResponse)
+    .query(async ({ ctx, input }) => ({
+      mensagem: 'Exemplo encontrado',
+      dados: await ctx.services.examples.get(input.id),
+    })),
+});

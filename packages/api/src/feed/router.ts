@@ -1,0 +1,246 @@
+import {
+  commentSchema,
+  createCommentInput,
+  createPostInput,
+  createReportInput,
+  listPostsInput,
+  postIdInput,
+  postListResponse,
+  postSchema,
+  reportSchema,
+  updatePostInput,
+  userRecordSchema,
+} from '@campus/core';
+import { z } from 'zod';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['Feed'];
+const unauthorized = { 401: 'Token missing or invalid' };
+const badId = { 400: 'id is not a UUID' };
+
+export const feedRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/post',
+        tags,
+        summary: 'List posts, newest first (basic fields only)',
+        errorResponses: { 400: 'Invalid page or limit (limit 1-50)', ...unauthorized },
+      },
+    })
+    .input(listPostsInput)
+    .output(postListResponse)
+    .query(({ ctx, input }) => ctx.services.feed.list(input)),
+
+  get: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/post/{id}',
+        tags,
+        summary: 'Read a post with its comments, likes, reports and attendances',
+        description: "Reports carry the reporter's userId for ADMIN callers only.",
+        errorResponses: { ...badId, ...unauthorized, 404: 'Post not found' },
+      },
+    })
+    .input(postIdInput)
+    .output(postSchema)
+    .query(({ ctx, input }) => ctx.services.feed.get(input.id, ctx.user)),
+
+  create: authedProcedure
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/post',
+        tags,
+        summary: 'Create a post',
+        description:
+          'authorId must be the caller (any user for an ADMIN). The stored author is that user’s nickname. ' +
+          'A client id and counters in the body are ignored. EVENT needs eventDate and location; ' +
+          'GENERAL has no event fields.',
+        successDescription: 'The created post, with empty collections',
+        errorResponses: {
+          400: 'Invalid input',
+          ...unauthorized,
+          403: 'Posting as another user',
+          404: 'Author not found',
+        },
+      },
+    })
+    .input(createPostInput)
+    .output(postSchema)
+    .mutation(({ ctx, input }) => ctx.services.feed.create(input, ctx.user)),
+
+  update: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/post/{id}',
+        tags,
+        summary: 'Change a post (its author or an ADMIN)',
+        description:
+          'Only the fields sent change; the merged post must still be valid (an EVENT keeps eventDate and ' +
+          'location; turning an EVENT into GENERAL needs the event fields set to null).',
+        errorResponses: {
+          400: 'Invalid input, or no field to change',
+          ...unauthorized,
+          403: 'Not the author nor an ADMIN',
+          404: 'Post (or new author) not found',
+        },
+      },
+    })
+    .input(updatePostInput)
+    .output(postSchema)
+    .mutation(({ ctx, input }) => ctx.services.feed.update(input, ctx.user)),
+
+  remove: authedProcedure
+    .meta({
+      successStatus: 204,
+      openapi: {
+        method: 'DELETE',
+        path: '/post/{id}',
+        tags,
+        summary: 'Delete a post with its comments, likes, reports and attendances',
+        successDescription: 'Deleted',
+        errorResponses: {
+          ...badId,
+          ...unauthorized,
+          403: 'Not the author nor an ADMIN',
+          404: 'Post not found',
+        },
+      },
+    })
+    .input(postIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => ctx.services.feed.remove(input.id, ctx.user)),
+
+  removeComment: authedProcedure
+    .meta({
+      successStatus: 204,
+      openapi: {
+        method: 'DELETE',
+        path: '/comment/{id}',
+        tags,
+        summary: 'Delete a comment (its author, the post author or an ADMIN)',
+        successDescription: 'Deleted',
+        errorResponses: {
+          ...badId,
+          ...unauthorized,
+          403: 'Not allowed to delete it',
+          404: 'Comment not found',
+        },
+      },
+    })
+    .input(postIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => ctx.services.feed.removeComment(input.id, ctx.user)),
+
+  addComment: authedProcedure
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/post/{id}/comment',
+        tags,
+        summary: 'Comment on a post',
+        successDescription: 'The created comment',
+        errorResponses: { 400: 'Invalid input', ...unauthorized, 404: 'Post not found' },
+      },
+    })
+    .input(createCommentInput)
+    .output(commentSchema)
+    .mutation(({ ctx, input }) => ctx.services.feed.addComment(input.id, input.content, ctx.user)),
+
+  like: authedProcedure
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/post/{id}/like',
+        tags,
+        summary: 'Like a post',
+        successDescription: 'The like record',
+        errorResponses: { ...badId, ...unauthorized, 404: 'Post not found', 409: 'Already liked' },
+      },
+    })
+    .input(postIdInput)
+    .output(userRecordSchema)
+    .mutation(({ ctx, input }) => ctx.services.feed.like(input.id, ctx.user)),
+
+  unlike: authedProcedure
+    .meta({
+      successStatus: 204,
+      openapi: {
+        method: 'DELETE',
+        path: '/post/{id}/like',
+        tags,
+        summary: 'Take back a like',
+        successDescription: 'Like removed',
+        errorResponses: { ...badId, ...unauthorized, 404: 'Post not found, or not liked' },
+      },
+    })
+    .input(postIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => ctx.services.feed.unlike(input.id, ctx.user)),
+
+  attend: authedProcedure
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/post/{id}/attendance',
+        tags,
+        summary: 'Confirm attendance at an EVENT',
+        successDescription: 'The attendance record',
+        errorResponses: {
+          400: 'id is not a UUID, or the post is not an EVENT',
+          ...unauthorized,
+          404: 'Post not found',
+          409: 'Already attending',
+        },
+      },
+    })
+    .input(postIdInput)
+    .output(userRecordSchema)
+    .mutation(({ ctx, input }) => ctx.services.feed.attend(input.id, ctx.user)),
+
+  unattend: authedProcedure
+    .meta({
+      successStatus: 204,
+      openapi: {
+        method: 'DELETE',
+        path: '/post/{id}/attendance',
+        tags,
+        summary: 'Withdraw an attendance',
+        successDescription: 'Attendance removed',
+        errorResponses: { ...badId, ...unauthorized, 404: 'Post not found, or not attending' },
+      },
+    })
+    .input(postIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => ctx.services.feed.unattend(input.id, ctx.user)),
+
+  report: authedProcedure
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/post/{id}/report',
+        tags,
+        summary: 'Report a post (once per user)',
+        description: "The response carries the reporter's userId for ADMIN callers only.",
+        successDescription: 'The report record',
+        errorResponses: {
+          400: 'Invalid input',
+          ...unauthorized,
+          404: 'Post not found',
+          409: 'Already reported',
+        },
+      },
+    })
+    .input(createReportInput)
+    .output(reportSchema)
+    .mutation(({ ctx, input }) => ctx.services.feed.report(input.id, input.reason, ctx.user)),
+});

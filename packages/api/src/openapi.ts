@@ -1,0 +1,118 @@
+import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import type { AnyProcedure } from '@trpc/server';
+import { createDocument } from 'zod-openapi';
+import { errorBodySchema } from './errors';
+import { appRouter } from './root';
+import type { Meta } from './trpc';
+
+function procedures(): [string, Meta | undefined][] {
+  // `_def.procedures` is tRPC's flat record of every procedure by dotted path.
+  const record = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+  return Object.entries(record).map(([path, procedure]) => [path, procedure._def.meta as Meta | undefined]);
+}
+
+/** The error schema as an OpenAPI component, rendered by the same generator as the rest. */
+const errorComponent = createDocument({
+  openapi: '3.1.0',
+  info: { title: '', version: '' },
+  components: { schemas: { Error: errorBodySchema } },
+}).components!.schemas!.Error!;
+
+/** Routes served by the host rather than by procedures, documented so nothing is unlisted. */
+const operationalPaths = {
+  '/health': {
+    get: {
+      operationId: 'health',
+      summary: 'The process is alive',
+      tags: ['Operações'],
+      security: [],
+      responses: { '200': { description: '`{status: "ok"}`' } },
+    },
+  },
+  '/ready': {
+    get: {
+      operationId: 'ready',
+      summary: 'The database answers',
+      tags: ['Operações'],
+      security: [],
+      responses: {
+        '200': { description: '`{status: "ready"}`' },
+        '503': {
+          description: 'Database unavailable',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+    },
+  },
+  '/metrics': {
+    get: {
+      operationId: 'metrics',
+      summary: 'Prometheus metrics (Bearer METRICS_TOKEN when configured)',
+      tags: ['Operações'],
+      security: [],
+      responses: {
+        '200': { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+        '401': {
+          description: 'METRICS_TOKEN is set and was not sent',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
+    },
+  },
+};
+
+/**
+ * The OpenAPI 3.1 document. trpc-to-openapi writes every success as 200 and its own error shape;
+ * both are corrected here so the document says what the server does.
+ */
+export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Campus API',
+    description:
+      'Feed, partidas, cadastro de estudantes, localidades, administração e exemplos. ' +
+      'Os mesmos procedimentos atendem REST (aqui), tRPC em /trpc e este documento.',
+    version: '1.0.0',
+    baseUrl,
+    securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+  });
+  const byRoute = new Map<string, Meta>(
+    procedures().flatMap(([, meta]) =>
+      meta?.openapi ? [[`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta]] : [],
+    ),
+  );
+  doc.info.license = { name: 'Proprietary' };
+  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Error: errorComponent } };
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const method of ['get', 'post', 'patch', 'put', 'delete'] as const) {
+      const operation = item[method];
+      if (!operation?.responses) continue;
+      // Public operations say so explicitly (an empty requirement), rather than by omission.
+      operation.security ??= [];
+      const status = byRoute.get(`${method} ${path}`)?.successStatus;
+      if (status) {
+        const success = operation.responses['200'];
+        delete operation.responses['200'];
+        operation.responses[String(status)] =
+          status === 204 ? { description: success?.description ?? 'No content' } : success;
+      }
+      // The generator shares one error object per status across operations (the first
+      // description wins); each operation gets its own procedure's descriptions back.
+      const declared = byRoute.get(`${method} ${path}`)?.openapi?.errorResponses;
+      const described = (code: string): string | undefined =>
+        declared && !Array.isArray(declared) ? (declared as Record<string, string>)[code] : undefined;
+      for (const [code, response] of Object.entries(operation.responses)) {
+        if (Number(code) < 400) continue;
+        operation.responses[code] = {
+          description: described(code) ?? response.description,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        };
+      }
+    }
+  }
+  Object.assign(doc.paths ??= {}, operationalPaths);
+  // Drop the generator's own error components, now unreferenced.
+  for (const name of Object.keys(doc.components.schemas ?? {})) {
+    if (name.startsWith('error.')) delete doc.components.schemas![name];
+  }
+  return doc;
+}

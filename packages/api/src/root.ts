@@ -1,0 +1,21 @@
+import { adminRouter } from './admin/router';
+import { authRouter } from './auth/router';
+import { examplesRouter } from './examples/router';
+import { localitiesRouter } from './localities/router';
+import { studentsRouter } from './students/router';
+import { matchesRouter } from './matches/router';
+import { feedRouter } from './feed/router';
+import { router } from './trpc';
+
+/** Every domain router. Procedure paths: `<domain>.<procedure>` over /trpc. */
+export const appRouter = router({
+  auth: authRouter,
+  examples: examplesRouter,
+  students: studentsRouter,
+  localities: localitiesRouter,
+  admin: adminRouter,
+  matches: matchesRouter,
+  feed: feedRouter,
+});
+
+export type AppRouter = typeof appRouter;

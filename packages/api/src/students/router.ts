@@ -1,0 +1,120 @@
+import {
+  emailAvailabilityInput,
+  emailAvailabilityResponse,
+  nacionalidadesList,
+  nacionalidadesResponse,
+  nicknameAvailabilityInput,
+  nicknameAvailabilityResponse,
+  opcoesAcademicasList,
+  opcoesAcademicasResponse,
+  registerStudentInput,
+  studentResponse,
+} from '@campus/core';
+import { z } from 'zod';
+import { publicProcedure, router } from '../trpc';
+
+const tags = ['Cadastro de estudantes'];
+const CACHED =
+  'Lista estática: responde com `ETag` e `Cache-Control`; `If-None-Match` com o mesmo ETag → 304.';
+
+export const studentsRouter = router({
+  register: publicProcedure
+    .meta({
+      successStatus: 201,
+      openapi: {
+        method: 'POST',
+        path: '/autenticacao/cadastro',
+        tags,
+        summary: 'Cadastrar um estudante',
+        description:
+          'Cria uma conta ALUNO ativa. `email` é guardado em minúsculas, `estado` em maiúsculas, `cidade` na grafia ' +
+          'oficial do IBGE e `escolaridade` como código. Todos os problemas dos campos vêm juntos em `issues`.',
+        successDescription: 'Estudante cadastrado',
+        protect: false,
+        errorResponses: {
+          400: 'Dados inválidos',
+          409: 'E-mail (EMAIL_IN_USE) ou nickname (NICKNAME_IN_USE) já cadastrado',
+        },
+      },
+    })
+    .input(registerStudentInput)
+    .output(studentResponse)
+    .mutation(async ({ ctx, input }) => ({
+      mensagem: 'Cadastro realizado com sucesso',
+      dados: await ctx.services.students.register(input),
+    })),
+
+  nicknameAvailable: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/autenticacao/alunos/nickname-disponivel',
+        tags,
+        summary: 'Saber se um nickname está livre',
+        protect: false,
+        errorResponses: { 400: 'Nickname em formato inválido' },
+      },
+    })
+    .input(nicknameAvailabilityInput)
+    .output(nicknameAvailabilityResponse)
+    .query(async ({ ctx, input }) => {
+      const disponivel = await ctx.services.students.isNicknameAvailable(input.nickname);
+      return {
+        mensagem: disponivel ? 'Nickname disponível' : 'Nickname já está em uso',
+        dados: { nickname: input.nickname, disponivel },
+      };
+    }),
+
+  emailAvailable: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/autenticacao/alunos/email-disponivel',
+        tags,
+        summary: 'Saber se um e-mail está livre (sem distinguir maiúsculas)',
+        protect: false,
+        errorResponses: { 400: 'E-mail inválido' },
+      },
+    })
+    .input(emailAvailabilityInput)
+    .output(emailAvailabilityResponse)
+    .query(async ({ ctx, input }) => {
+      const disponivel = await ctx.services.students.isEmailAvailable(input.email);
+      return {
+        mensagem: disponivel ? 'E-mail disponível' : 'E-mail já cadastrado',
+        dados: { email: input.email, disponivel },
+      };
+    }),
+
+  nacionalidades: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/autenticacao/alunos/nacionalidades',
+        tags,
+        summary: 'Nacionalidades, "Brasileira" primeiro e as demais em ordem alfabética',
+        description: CACHED,
+        protect: false,
+        errorResponses: { 400: 'Entrada inválida (a lista não recebe parâmetros)' },
+      },
+    })
+    .input(z.void())
+    .output(nacionalidadesResponse)
+    .query(() => nacionalidadesList.body),
+
+  opcoesAcademicas: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/autenticacao/alunos/opcoes-academicas',
+        tags,
+        summary: 'Escolaridades, instituições, cursos e períodos sugeridos no cadastro',
+        description: `${CACHED} Instituição, curso e período continuam texto livre no cadastro.`,
+        protect: false,
+        errorResponses: { 400: 'Entrada inválida (a lista não recebe parâmetros)' },
+      },
+    })
+    .input(z.void())
+    .output(opcoesAcademicasResponse)
+    .query(() => opcoesAcademicasList.body),
+});
