@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** "15m", "30d", "3600" (seconds) → seconds. */
+const duration = z
+  .string()
+  .regex(/^\d+\s*[smhd]?$/, 'must be a duration such as 900, 15m, 12h or 30d')
+  .transform((value) => {
+    const amount = Number.parseInt(value, 10);
+    const unit = value.trim().slice(-1);
+    const factor = { s: 1, m: 60, h: 3600, d: 86_400 }[unit] ?? 1;
+    return amount * factor;
+  })
+  .refine((seconds) => seconds > 0, 'must be more than zero');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  DATA_DIR: z.string().min(1).default('./data'),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL: duration.default(15 * 60),
+  REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
+  ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  CORS_ORIGINS: optionalString.transform((value) =>
+    value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : [],
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(3000),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  /** Express's "trust proxy": unset (direct clients), a hop count, or addresses/subnets. */
+  TRUST_PROXY: optionalString.transform((value) =>
+    value === undefined ? false : /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value,
+  ),
+  METRICS_TOKEN: optionalString,
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET'> {
+  JWT_SECRET: string;
+  /** Set when the secret was generated and stored in DATA_DIR (not for production). */
+  generatedJwtSecret: boolean;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Validates the environment once, at boot. The only place that reads `process.env`
+ * (main.ts passes it in). A bad value throws a ConfigError naming the variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const config = parsed.data;
+  if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
+    throw new ConfigError('invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
+    throw new ConfigError('invalid configuration: WEB_CONCURRENCY > 1 needs DATABASE_URL (PGlite serves one process)');
+  }
+  if (config.JWT_SECRET) return { ...config, JWT_SECRET: config.JWT_SECRET, generatedJwtSecret: false };
+  if (config.NODE_ENV === 'production') {
+    throw new ConfigError('invalid configuration: JWT_SECRET is required when NODE_ENV=production');
+  }
+  return { ...config, JWT_SECRET: devJwtSecret(config.DATA_DIR), generatedJwtSecret: true };
+}
+
+/** A development secret, generated once and kept in DATA_DIR so tokens survive restarts. */
+function devJwtSecret(dataDir: string): string {
+  const file = join(resolve(dataDir), 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(resolve(dataDir), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

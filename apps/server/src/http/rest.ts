@@ -1,0 +1,70 @@
+import { matchRestRoute, toHttpError } from '@campus/api';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { setRouteLabel } from '../metrics';
+import type { CreateContext } from './context';
+
+/**
+ * The REST adapter: every procedure with trpc-to-openapi meta, served at its documented method
+ * and path (trailing slash optional). It calls the procedure directly with the request's
+ * context, so tRPC's middleware and zod validation run exactly as over /trpc; the success status
+ * (201/204) comes from the procedure's meta and every failure goes through `toHttpError`.
+ *
+ * It replaces trpc-to-openapi's own handler, which (3.3.0) rewrote the shared zod schemas to
+ * coerce every number in JSON bodies, answered errors in a format of its own, and built a
+ * caller and a Fetch Request per request. The routes and the OpenAPI document still come from
+ * the same meta.
+ *
+ * Input: path parameters over the query string (GET, DELETE) or over the JSON body (POST,
+ * PATCH, PUT). Empty query values are dropped, so `?busca=` means no filter.
+ */
+export function createRestHandler(createContext: CreateContext, logger: Logger): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const found = matchRestRoute(req.method, req.path);
+    if (!found) return next();
+    const { route, params } = found;
+    setRouteLabel(req, route.procedurePath);
+
+    let input: unknown;
+    if (route.takesInput) {
+      const source = req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD' ? queryOf(req) : req.body;
+      input =
+        source === undefined || (typeof source === 'object' && source !== null && !Array.isArray(source))
+          ? { ...(source as object | undefined), ...params }
+          : source; // an array or a scalar body: the schema refuses it with a 400
+    }
+
+    route
+      .procedure({
+        ctx: createContext(req),
+        path: route.procedurePath,
+        type: route.procedure._def.type,
+        getRawInput: async () => input,
+        signal: undefined,
+        batchIndex: 0,
+      })
+      .then(
+        (data: unknown) => {
+          if (route.successStatus === 204) {
+            res.status(204).end();
+            return;
+          }
+          res.status(route.successStatus).type('application/json').send(JSON.stringify(data));
+        },
+        (error: unknown) => {
+          const { status, body } = toHttpError(error);
+          if (status >= 500) logger.error({ err: error, procedure: route.procedurePath }, 'request failed');
+          res.status(status).json(body);
+        },
+      )
+      .catch(next);
+  };
+}
+
+function queryOf(req: Request): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(req.query)) {
+    if (value !== '' && value !== undefined) query[key] = value;
+  }
+  return query;
+}

@@ -1,0 +1,111 @@
+import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client';
+import { appRouter } from '@campus/api';
+
+collectDefaultMetrics();
+// A worker answers the primary's aggregation requests once an AggregatorRegistry exists in it.
+if (cluster.isWorker) new AggregatorRegistry();
+
+const httpRequests = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests by route and status',
+  labelNames: ['method', 'route', 'status'],
+});
+const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'HTTP request latency by route',
+  labelNames: ['method', 'route'],
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+});
+
+/** Database pool settings and health, read at scrape time. */
+export function registerDatabaseMetrics(kind: string, poolMax: number, ping: () => Promise<boolean>) {
+  new Gauge({ name: 'db_pool_max_connections', help: 'Configured connections per process', labelNames: ['kind'] })
+    .labels(kind)
+    .set(kind === 'pglite' ? 1 : poolMax);
+  new Gauge({
+    name: 'db_up',
+    help: '1 when the database answered the last scrape',
+    aggregator: 'min',
+    async collect() {
+      this.set((await ping()) ? 1 : 0);
+    },
+  });
+}
+
+/** The procedure (REST or /trpc) or Express route that served a request, set by the adapters. */
+const routeLabels = new WeakMap<Request, string>();
+export const setRouteLabel = (req: Request, label: string) => routeLabels.set(req, label);
+
+const trpcProcedures = new Set(Object.keys(appRouter._def.procedures));
+
+function routeOf(req: Request): string {
+  const label = routeLabels.get(req);
+  if (label) return label;
+  if (req.route?.path) return String(req.route.path);
+  if (req.originalUrl.startsWith('/trpc/')) {
+    const name = req.originalUrl.slice(6).split(/[?/]/)[0] ?? '';
+    return trpcProcedures.has(name) ? `trpc:${name}` : 'unmatched';
+  }
+  if (req.originalUrl.startsWith('/docs')) return '/docs';
+  return 'unmatched';
+}
+
+/** Counts each request and its latency when the response finishes. */
+export const metricsMiddleware: RequestHandler = (req, res, next) => {
+  const end = httpDuration.startTimer();
+  res.on('finish', () => {
+    const route = routeOf(req);
+    end({ method: req.method, route });
+    httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+  });
+  next();
+};
+
+/**
+ * GET /metrics. In a worker of WEB_CONCURRENCY > 1 the primary aggregates every worker's metrics
+ * (prom-client's AggregatorRegistry), so a scrape sees the whole server whichever worker answers.
+ */
+export const metricsHandler: RequestHandler = async (_req, res, next) => {
+  try {
+    const body = cluster.isWorker ? await clusterMetricsFromPrimary() : await register.metrics();
+    res.type(register.contentType).send(body);
+  } catch (error) {
+    next(error);
+  }
+};
+
+const REQUEST = 'campus:metrics-request';
+const RESPONSE = 'campus:metrics-response';
+
+function clusterMetricsFromPrimary(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const id = randomUUID();
+    const timer = setTimeout(() => {
+      process.off('message', onMessage);
+      reject(new Error('metrics: no answer from the primary'));
+    }, 5000);
+    const onMessage = (message: { type?: string; id?: string; metrics?: string }) => {
+      if (message?.type !== RESPONSE || message.id !== id) return;
+      clearTimeout(timer);
+      process.off('message', onMessage);
+      resolve(message.metrics ?? '');
+    };
+    process.on('message', onMessage);
+    process.send!({ type: REQUEST, id });
+  });
+}
+
+/** In the primary: answers workers' metrics requests with the aggregate of all workers. */
+export function serveClusterMetrics() {
+  const aggregator = new AggregatorRegistry();
+  cluster.on('message', (worker, message: { type?: string; id?: string }) => {
+    if (message?.type !== REQUEST) return;
+    aggregator.clusterMetrics().then(
+      (metrics) => worker.send({ type: RESPONSE, id: message.id, metrics }),
+      () => worker.send({ type: RESPONSE, id: message.id, metrics: '' }),
+    );
+  });
+}

@@ -1,0 +1,95 @@
+import type { RateLimitStore } from './store';
+
+export interface Decision {
+  allowed: boolean;
+  /** Seconds until the current window ends. */
+  retryAfter: number;
+}
+
+export interface Limiter {
+  hit(address: string): Promise<Decision> | Decision;
+  /** Pushes pending counts to the store (batched limiter); resolves when done. */
+  flush(): Promise<void>;
+}
+
+function windowOf(windowSeconds: number, now = Date.now()) {
+  const ms = windowSeconds * 1000;
+  const index = Math.floor(now / ms);
+  const endsAt = (index + 1) * ms;
+  return { index, endsAt, retryAfter: Math.max(1, Math.ceil((endsAt - now) / 1000)) };
+}
+
+/**
+ * Exact fixed-window limit: every hit is counted in the shared store before the request goes on.
+ * For the few, slow endpoints that attackers target (login, refresh, registration).
+ */
+export function exactLimiter(store: RateLimitStore, name: string, max: number, windowSeconds: number): Limiter {
+  return {
+    async hit(address) {
+      const window = windowOf(windowSeconds);
+      const total = await store.increment(`${name}:${address}:${window.index}`, 1, new Date(window.endsAt));
+      return { allowed: total <= max, retryAfter: window.retryAfter };
+    },
+    async flush() {},
+  };
+}
+
+/**
+ * A ceiling on all requests per address that costs no round trip per request: each process
+ * counts locally and adds its counts to the shared store every `flushMs`, learning the total of
+ * all processes in return. Between flushes the decision uses the last known total plus the local
+ * count, so the ceiling holds across processes to within one flush interval.
+ */
+export function batchedLimiter(
+  store: RateLimitStore,
+  name: string,
+  max: number,
+  windowSeconds: number,
+  onError: (error: unknown) => void,
+  flushMs = 1000,
+): Limiter & { stop(): void } {
+  const counters = new Map<string, { window: number; endsAt: number; known: number; pending: number }>();
+
+  async function flush() {
+    const now = Date.now();
+    const writes: Promise<void>[] = [];
+    for (const [address, counter] of counters) {
+      if (counter.endsAt <= now) {
+        counters.delete(address);
+        continue;
+      }
+      if (counter.pending === 0) continue;
+      const by = counter.pending;
+      counter.pending = 0;
+      writes.push(
+        store.increment(`${name}:${address}:${counter.window}`, by, new Date(counter.endsAt)).then(
+          (total) => {
+            counter.known = Math.max(counter.known + by, total);
+          },
+          (error: unknown) => {
+            counter.pending += by;
+            onError(error);
+          },
+        ),
+      );
+    }
+    await Promise.all(writes);
+  }
+  const timer = setInterval(() => void flush(), flushMs);
+  timer.unref();
+
+  return {
+    hit(address) {
+      const window = windowOf(windowSeconds);
+      let counter = counters.get(address);
+      if (!counter || counter.window !== window.index) {
+        counter = { window: window.index, endsAt: window.endsAt, known: 0, pending: 0 };
+        counters.set(address, counter);
+      }
+      counter.pending++;
+      return { allowed: counter.known + counter.pending <= max, retryAfter: window.retryAfter };
+    },
+    flush,
+    stop: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createServices, ensureAdmin, type AuthConfig } from '@campus/core';
+import { createDatabase, type Database, type DatabaseHandle } from '@campus/core/db';
+import type { Logger } from 'pino';
+import { createApp } from './app';
+import { inFlightTracker } from './http/context';
+import { registerDatabaseMetrics } from './metrics';
+import { batchedLimiter, exactLimiter } from './rate-limit/limiter';
+import { postgresStore, redisStore, type RateLimitStore } from './rate-limit/store';
+import type { Config } from './config';
+
+/** In the bundled build the migrations sit beside main.js; from source, core's own folder. */
+export function migrationsFolder(): string | undefined {
+  const bundled = fileURLToPath(new URL('./migrations', import.meta.url));
+  return existsSync(bundled) ? bundled : undefined;
+}
+
+export function openDatabase(config: Config) {
+  return config.DATABASE_URL
+    ? createDatabase({ kind: 'postgres', url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_MAX })
+    : createDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
+}
+
+export const authConfigOf = (config: Config): AuthConfig => ({
+  jwtSecret: config.JWT_SECRET,
+  accessTokenTtl: config.ACCESS_TOKEN_TTL,
+  refreshTokenTtl: config.REFRESH_TOKEN_TTL,
+  passwordCost: config.PASSWORD_HASH_COST,
+});
+
+/** Applies the migrations and makes sure the admin account exists: once per start, not per worker. */
+export async function prepareDatabase(config: Config, logger: Logger, database: DatabaseHandle) {
+  await database.migrate(migrationsFolder());
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const outcome = await ensureAdmin(database.db, authConfigOf(config), {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+    });
+    logger.info({ email: config.ADMIN_EMAIL, outcome }, 'admin account');
+  }
+}
+
+/**
+ * Opens the database, prepares it (unless a cluster primary already did), and listens.
+ * Resolves with a `shutdown` that drains the server and closes the database.
+ */
+export async function startServer(config: Config, logger: Logger, options: { prepared?: boolean } = {}) {
+  const database = openDatabase(config);
+  if (!options.prepared) await prepareDatabase(config, logger, database);
+  const auth = authConfigOf(config);
+  registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
+  const limits = config.RATE_LIMIT === 'on' ? createRateLimits(config, database.db, logger) : undefined;
+  const inFlight = inFlightTracker();
+  const app = createApp({
+    services: createServices(database.db, auth),
+    track: inFlight.track,
+    logger,
+    ping: database.ping,
+    corsOrigins: config.CORS_ORIGINS,
+    trustProxy: config.TRUST_PROXY,
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+    ...(limits ? { rateLimits: limits.limiters } : {}),
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  });
+  logger.info(
+    { port: config.PORT, host: config.HOST, database: database.kind },
+    `listening on http://${config.HOST}:${config.PORT} (${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+  );
+
+  // While draining, every response says `Connection: close`, so keep-alive clients open a new
+  // connection (refused) instead of sending another request on a socket that is being closed.
+  let draining = false;
+  server.prependListener('request', (_req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+  });
+
+  /** Stops accepting, lets requests in flight finish (up to 10 s), closes the database. */
+  async function shutdown() {
+    draining = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const timer = setTimeout(() => server.closeAllConnections(), 10_000);
+    // Handlers may still be running after their client went away: wait for them too, so the
+    // database is not closed under a request in flight.
+    await Promise.race([
+      Promise.all([closed, inFlight.idle()]),
+      new Promise((resolve) => setTimeout(resolve, 10_500)),
+    ]);
+    clearTimeout(timer);
+    await limits?.close();
+    await database.close();
+  }
+  return { server, shutdown };
+}
+
+/** The shared store (Redis when REDIS_URL is set, else the database) and the two limiters. */
+function createRateLimits(config: Config, db: Database, logger: Logger) {
+  const store: RateLimitStore = config.REDIS_URL ? redisStore(config.REDIS_URL) : postgresStore(db);
+  const onError = (error: unknown) => logger.warn({ err: error }, 'rate limit store unavailable');
+  const window = config.RATE_LIMIT_WINDOW_S;
+  const global = batchedLimiter(store, 'global', config.RATE_LIMIT_GLOBAL_MAX, window, onError);
+  const auth = exactLimiter(store, 'auth', config.RATE_LIMIT_AUTH_MAX, window);
+  const sweeper = setInterval(() => store.sweep().catch(onError), window * 1000);
+  sweeper.unref();
+  return {
+    limiters: { global, auth },
+    async close() {
+      clearInterval(sweeper);
+      global.stop();
+      await global.flush().catch(onError);
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,329 @@
+import { accountStatusChanges, refreshTokens, users } from '@campus/core';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, startTestApp, type TestApp, type TestUser } from './support/app';
+
+let t: TestApp;
+let admin: TestUser;
+let aluno: TestUser;
+let professor: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.createUser({ perfil: 'ADMIN', nome: 'Admin Principal' });
+  aluno = await t.createUser({ perfil: 'ALUNO' });
+  professor = await t.createUser({ perfil: 'PROFESSOR' });
+});
+afterAll(() => t.close());
+
+type Auth = Record<string, string>;
+const patchStatus = (auth: Auth, id: string, status: unknown) =>
+  t.request.patch(`/admin/usuarios/${id}/status`).set(auth).send({ status });
+const trpcQuery = (procedure: string, input: object, auth: Auth = {}) =>
+  t.request
+    .get(`/trpc/admin.${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)
+    .set(auth);
+const trpcMutation = (procedure: string, input: object, auth: Auth = {}) =>
+  t.request.post(`/trpc/admin.${procedure}`).set(auth).send(input);
+const historyOf = (userId: string) =>
+  t.db
+    .select()
+    .from(accountStatusChanges)
+    .where(eq(accountStatusChanges.userId, userId))
+    .orderBy(asc(accountStatusChanges.changedAt));
+type StatusChange = Awaited<ReturnType<typeof historyOf>>[number];
+
+/**
+ * The history in time order. Records of the same instant (PGlite's clock counts milliseconds)
+ * are taken in the order that continues the chain from `start`, when one does.
+ */
+function asChain(start: string, records: StatusChange[]): StatusChange[] {
+  const pending = [...records];
+  const chain: StatusChange[] = [];
+  let current = start;
+  while (pending.length) {
+    const instant = pending[0]!.changedAt.getTime();
+    const next = pending.findIndex(
+      (r) => r.changedAt.getTime() === instant && r.fromStatus === current,
+    );
+    const [record] = pending.splice(Math.max(next, 0), 1);
+    chain.push(record!);
+    current = record!.toStatus;
+  }
+  return chain;
+}
+const statusOf = async (userId: string) =>
+  (await t.db.select({ status: users.status }).from(users).where(eq(users.id, userId)))[0]?.status;
+
+describe('only ADMIN may call the administration endpoints', () => {
+  const rest = [
+    ['GET /admin/usuarios', () => t.request.get('/admin/usuarios')],
+    ['GET /admin/usuarios/:id', () => t.request.get(`/admin/usuarios/${aluno.id}`)],
+    [
+      'PATCH /admin/usuarios/:id/status',
+      () => t.request.patch(`/admin/usuarios/${aluno.id}/status`).send({ status: 'INACTIVE' }),
+    ],
+  ] as const;
+  const trpc = [
+    ['admin.listUsers', (auth: Auth) => trpcQuery('listUsers', {}, auth)],
+    ['admin.getUser', (auth: Auth) => trpcQuery('getUser', { id: aluno.id }, auth)],
+    [
+      'admin.updateUserStatus',
+      (auth: Auth) => trpcMutation('updateUserStatus', { id: aluno.id, status: 'INACTIVE' }, auth),
+    ],
+  ] as const;
+
+  it.each(rest)(
+    '%s: 401 without or with a bad token, 403 ADMIN_REQUIRED for ALUNO and PROFESSOR',
+    async (_name, call) => {
+      expectError(await call(), 401, 'UNAUTHORIZED');
+      expectError(await call().set('Authorization', 'Bearer not-a-jwt'), 401, 'UNAUTHORIZED');
+      for (const caller of [aluno, professor]) {
+        expect(expectError(await call().set(caller.auth), 403, 'FORBIDDEN').reason).toBe(
+          'ADMIN_REQUIRED',
+        );
+      }
+      expect(await statusOf(aluno.id)).toBe('ATIVO');
+      expect(await historyOf(aluno.id)).toEqual([]);
+    },
+  );
+
+  it.each(trpc)(
+    '/trpc/%s: 401 without a token, 403 ADMIN_REQUIRED for ALUNO and PROFESSOR',
+    async (_name, call) => {
+      expect((await call({})).status).toBe(401);
+      for (const caller of [aluno, professor]) {
+        const res = await call(caller.auth);
+        expect(res.status).toBe(403);
+        expect(res.body.error.data).toMatchObject({
+          appCode: 'FORBIDDEN',
+          reason: 'ADMIN_REQUIRED',
+        });
+      }
+      expect(await statusOf(aluno.id)).toBe('ATIVO');
+    },
+  );
+
+  it('an ADMIN gets 200 from every procedure over /trpc', async () => {
+    const target = await t.createUser();
+    const list = await trpcQuery(
+      'listUsers',
+      { limit: 100, perfil: 'ALUNO', status: 'ACTIVE' },
+      admin.auth,
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.result.data.dados).toContainEqual({
+      id: target.id,
+      nome: target.nome,
+      email: target.email,
+      perfil: 'ALUNO',
+      status: 'ATIVO',
+    });
+    const one = await trpcQuery('getUser', { id: target.id }, admin.auth);
+    expect(one.body.result.data.dados).toMatchObject({ id: target.id, nickname: target.nickname });
+    const patched = await trpcMutation(
+      'updateUserStatus',
+      { id: target.id, status: 'INACTIVE' },
+      admin.auth,
+    );
+    expect(patched.status).toBe(200);
+    expect(patched.body.result.data.dados).toMatchObject({ id: target.id, status: 'INATIVO' });
+    expect(await statusOf(target.id)).toBe('INATIVO');
+  });
+});
+
+describe('GET /admin/usuarios/:id', () => {
+  it('reads one user with nickname, the trailing slash optional', async () => {
+    const user = await t.createUser({
+      perfil: 'PROFESSOR',
+      status: 'PENDENTE',
+      nome: 'Professora Pendente',
+    });
+    for (const path of [`/admin/usuarios/${user.id}`, `/admin/usuarios/${user.id}/`]) {
+      const res = await t.request.get(path).set(admin.auth);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        mensagem: expect.any(String),
+        dados: {
+          id: user.id,
+          nome: 'Professora Pendente',
+          nickname: user.nickname,
+          email: user.email,
+          perfil: 'PROFESSOR',
+          status: 'PENDENTE',
+        },
+      });
+    }
+  });
+
+  it.each(['3f1b7f9e-0000-4000-8000-000000000000', 'not-a-uuid', '123'])(
+    '404 for unknown or malformed id %s',
+    async (id) => {
+      expectError(await t.request.get(`/admin/usuarios/${id}`).set(admin.auth), 404, 'NOT_FOUND');
+    },
+  );
+});
+
+describe('PATCH /admin/usuarios/:id/status', () => {
+  it.each([
+    ['INACTIVE', 'ATIVO', 'INATIVO'],
+    ['INATIVO', 'ATIVO', 'INATIVO'],
+    ['PENDING', 'ATIVO', 'PENDENTE'],
+    ['PENDENTE', 'INATIVO', 'PENDENTE'],
+    ['ACTIVE', 'PENDENTE', 'ATIVO'],
+    ['ATIVO', 'INATIVO', 'ATIVO'],
+  ] as const)(
+    '%s moves a %s user to %s, answered in Portuguese and recorded',
+    async (sent, from, to) => {
+      const user = await t.createUser({ perfil: 'PROFESSOR', status: from });
+      const longAgo = new Date('2020-01-01T00:00:00Z');
+      await t.db.update(users).set({ updatedAt: longAgo }).where(eq(users.id, user.id));
+      const res = await patchStatus(admin.auth, user.id, sent);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        mensagem: expect.any(String),
+        dados: { id: user.id, nome: user.nome, email: user.email, perfil: 'PROFESSOR', status: to },
+      });
+      const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+      expect(after!.status).toBe(to);
+      expect(after!.updatedAt.getTime()).toBeGreaterThan(longAgo.getTime());
+      expect(await historyOf(user.id)).toEqual([
+        {
+          id: expect.any(String),
+          userId: user.id,
+          changedBy: admin.id,
+          fromStatus: from,
+          toStatus: to,
+          changedAt: expect.any(Date),
+        },
+      ]);
+    },
+  );
+
+  it('setting the current status again answers 200 and records nothing', async () => {
+    const user = await t.createUser();
+    const [before] = await t.db.select().from(users).where(eq(users.id, user.id));
+    const res = await patchStatus(admin.auth, user.id, 'ACTIVE');
+    expect(res.status).toBe(200);
+    expect(res.body.dados.status).toBe('ATIVO');
+    expect(await historyOf(user.id)).toEqual([]);
+    const [after] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.updatedAt).toEqual(before!.updatedAt);
+  });
+
+  it('keeps every change in order: approval, blocking, reactivation', async () => {
+    const user = await t.createUser({ status: 'PENDENTE' });
+    for (const status of ['ACTIVE', 'INACTIVE', 'ATIVO'])
+      await patchStatus(admin.auth, user.id, status).expect(200);
+    const history = asChain('PENDENTE', await historyOf(user.id));
+    expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+      ['PENDENTE', 'ATIVO'],
+      ['ATIVO', 'INATIVO'],
+      ['INATIVO', 'ATIVO'],
+    ]);
+  });
+
+  it('403 CANNOT_CHANGE_OWN_STATUS for the caller itself', async () => {
+    const body = expectError(await patchStatus(admin.auth, admin.id, 'INACTIVE'), 403, 'FORBIDDEN');
+    expect(body.reason).toBe('CANNOT_CHANGE_OWN_STATUS');
+    expect(await statusOf(admin.id)).toBe('ATIVO');
+    expect(await historyOf(admin.id)).toEqual([]);
+  });
+
+  it('403 CANNOT_CHANGE_ADMIN_STATUS for another ADMIN', async () => {
+    const other = await t.createUser({ perfil: 'ADMIN' });
+    const body = expectError(await patchStatus(admin.auth, other.id, 'INACTIVE'), 403, 'FORBIDDEN');
+    expect(body.reason).toBe('CANNOT_CHANGE_ADMIN_STATUS');
+    expect(await statusOf(other.id)).toBe('ATIVO');
+    expect(await historyOf(other.id)).toEqual([]);
+  });
+
+  it.each(['3f1b7f9e-0000-4000-8000-000000000000', 'not-a-uuid'])(
+    '404 for unknown or malformed id %s',
+    async (id) => {
+      expectError(await patchStatus(admin.auth, id, 'INACTIVE'), 404, 'NOT_FOUND');
+    },
+  );
+
+  it.each([['BLOCKED'], ['active'], [''], [null], [1], [undefined]])(
+    '400 for status %j, nothing changed',
+    async (status) => {
+      const user = await t.createUser();
+      const body = expectError(await patchStatus(admin.auth, user.id, status), 400, 'BAD_REQUEST');
+      expect(body.issues).toEqual([expect.objectContaining({ path: 'status' })]);
+      expect(await statusOf(user.id)).toBe('ATIVO');
+      expect(await historyOf(user.id)).toEqual([]);
+    },
+  );
+});
+
+describe('blocking takes effect at once', () => {
+  const login = (user: TestUser) =>
+    t.request.post('/autenticacao/login').send({ email: user.email, senha: user.password });
+  const refresh = (refreshToken: string) =>
+    t.request.post('/autenticacao/atualizar-token').send({ refreshToken });
+  const me = (accessToken: string) =>
+    t.request.get('/autenticacao/usuario-atual').set('Authorization', `Bearer ${accessToken}`);
+
+  it.each(['INACTIVE', 'PENDING'])(
+    '%s: the live access and refresh tokens get 401; ACTIVE lets the user in again',
+    async (status) => {
+      const user = await t.createUser();
+      const session = (await login(user).expect(200)).body.dados;
+      const untouched = (await login(user).expect(200)).body.dados;
+      expect((await me(session.accessToken)).status).toBe(200);
+
+      await patchStatus(admin.auth, user.id, status).expect(200);
+      // Revoked by the PATCH itself, before anyone presents them.
+      const tokens = await t.db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, user.id));
+      expect(tokens).toHaveLength(2);
+      expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
+      expectError(await me(session.accessToken), 401, 'UNAUTHORIZED');
+      expectError(await refresh(session.refreshToken), 401, 'UNAUTHORIZED');
+      expect(expectError(await login(user), 403, 'FORBIDDEN').reason).toBe('ACCOUNT_NOT_ACTIVE');
+
+      await patchStatus(admin.auth, user.id, 'ACTIVE').expect(200);
+      const again = await login(user);
+      expect(again.status).toBe(200);
+      expect((await me(again.body.dados.accessToken)).status).toBe(200);
+      // Sessions from before the block stay ended: revoked, not only refused while blocked.
+      expectError(await refresh(untouched.refreshToken), 401, 'UNAUTHORIZED');
+    },
+  );
+});
+
+describe('concurrent status changes', () => {
+  it('10 simultaneous PATCHes leave a history that is one chain ending at the final status', async () => {
+    const user = await t.createUser();
+    const admins = [admin, await t.createUser({ perfil: 'ADMIN' })];
+    const sent = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? 'INACTIVE' : 'ACTIVE'));
+    const responses = await Promise.all(
+      sent.map((status, i) => patchStatus(admins[i % 2]!.auth, user.id, status)),
+    );
+    responses.forEach((res, i) => {
+      expect(res.status).toBe(200);
+      expect(res.body.dados.status).toBe(sent[i] === 'INACTIVE' ? 'INATIVO' : 'ATIVO');
+    });
+
+    const history = asChain('ATIVO', await historyOf(user.id));
+    expect(history.length).toBeGreaterThan(0);
+    expect(history[0]!.fromStatus).toBe('ATIVO');
+    for (let i = 1; i < history.length; i++) {
+      expect(history[i]!.fromStatus).toBe(history[i - 1]!.toStatus);
+    }
+    for (const h of history) expect(h.fromStatus).not.toBe(h.toStatus);
+    expect(history.at(-1)!.toStatus).toBe(await statusOf(user.id));
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('documents the three administration routes', async () => {
+    const doc = (await t.request.get('/openapi.json')).body;
+    expect(doc.paths['/admin/usuarios'].get).toBeDefined();
+    expect(doc.paths['/admin/usuarios/{id}'].get).toBeDefined();
+    const patch = doc.paths['/admin/usuarios/{id}/status'].patch;
+    expect(JSON.stringify(patch.requestBody)).toContain('INACTIVE');
+  });
+});

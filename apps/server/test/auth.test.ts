@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import jwt from 'jsonwebtoken';
+import { refreshTokens, users } from '@campus/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, startTestApp, testAuthConfig, type TestApp } from './support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const login = (email: string, senha: string) => t.request.post('/autenticacao/login').send({ email, senha });
+
+describe('POST /autenticacao/login', () => {
+  it('returns tokens and the account for the right password, e-mail in any case', async () => {
+    const user = await t.createUser();
+    const res = await login(user.email.toUpperCase(), user.password);
+    expect(res.status).toBe(200);
+    expect(res.body.mensagem).toEqual(expect.any(String));
+    expect(res.body.dados).toMatchObject({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      expiresIn: testAuthConfig.accessTokenTtl,
+      usuario: { id: user.id, nome: user.nome, nickname: user.nickname, email: user.email, perfil: 'ALUNO', status: 'ATIVO' },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt\$/);
+    const claims = jwt.decode(res.body.dados.accessToken, { complete: true })!;
+    expect(claims.header.alg).toBe('HS256');
+    expect(claims.payload).toMatchObject({ sub: user.id, perfil: 'ALUNO', nickname: user.nickname, iss: 'campus-api' });
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same 401', async () => {
+    const user = await t.createUser();
+    const wrong = expectError(await login(user.email, 'not-the-password'), 401, 'UNAUTHORIZED');
+    const unknown = expectError(await login('nobody@campus.test', 'whatever-123'), 401, 'UNAUTHORIZED');
+    expect(wrong.message).toBe(unknown.message);
+    expect(wrong.reason).toBe('INVALID_CREDENTIALS');
+  });
+
+  it.each(['INATIVO', 'PENDENTE'] as const)('refuses a %s account with 403', async (status) => {
+    const user = await t.createUser({ status });
+    const body = expectError(await login(user.email, user.password), 403, 'FORBIDDEN');
+    expect(body.reason).toBe('ACCOUNT_NOT_ACTIVE');
+  });
+
+  it('rejects a malformed body field by field', async () => {
+    const body = expectError(await t.request.post('/autenticacao/login').send({ email: 'nope' }), 400, 'BAD_REQUEST');
+    expect(body.issues).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'email' }), expect.objectContaining({ path: 'senha' })]),
+    );
+  });
+});
+
+describe('POST /autenticacao/atualizar-token', () => {
+  it('rotates: the new pair works, the old refresh token stops working', async () => {
+    const user = await t.createUser();
+    const first = (await login(user.email, user.password)).body.dados;
+    const second = await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: first.refreshToken });
+    expect(second.status).toBe(200);
+    expect(second.body.dados.refreshToken).not.toBe(first.refreshToken);
+    expect(second.body.dados.usuario.id).toBe(user.id);
+    const me = await t.request.get('/autenticacao/usuario-atual').set('Authorization', `Bearer ${second.body.dados.accessToken}`);
+    expect(me.status).toBe(200);
+    const third = await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: second.body.dados.refreshToken });
+    expect(third.status).toBe(200);
+  });
+
+  it('reuse of a rotated token revokes the whole chain', async () => {
+    const user = await t.createUser();
+    const first = (await login(user.email, user.password)).body.dados;
+    const second = (await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: first.refreshToken })).body.dados;
+    const replay = await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: first.refreshToken });
+    expect(expectError(replay, 401, 'UNAUTHORIZED').reason).toBe('REFRESH_TOKEN_REUSED');
+    // The legitimate successor is revoked too: the thief and the owner both have to log in again.
+    const successor = await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: second.refreshToken });
+    expectError(successor, 401, 'UNAUTHORIZED');
+    const live = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(live.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it('two refreshes racing with one token: exactly one succeeds', async () => {
+    const user = await t.createUser();
+    const { refreshToken } = (await login(user.email, user.password)).body.dados;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => t.request.post('/autenticacao/atualizar-token').send({ refreshToken })),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 401)).toHaveLength(4);
+  });
+
+  it('refuses an unknown token, and a valid one after the account is blocked', async () => {
+    expectError(await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: 'unknown' }), 401, 'UNAUTHORIZED');
+    const user = await t.createUser();
+    const { refreshToken } = (await login(user.email, user.password)).body.dados;
+    await t.db.update(users).set({ status: 'INATIVO' }).where(eq(users.id, user.id));
+    expectError(await t.request.post('/autenticacao/atualizar-token').send({ refreshToken }), 401, 'UNAUTHORIZED');
+  });
+
+  it('400 without a refreshToken', async () => {
+    expectError(await t.request.post('/autenticacao/atualizar-token').send({}), 400, 'BAD_REQUEST');
+  });
+});
+
+describe('POST /autenticacao/sair', () => {
+  it('204 with no body; that refresh token stops working', async () => {
+    const user = await t.createUser();
+    const session = (await login(user.email, user.password)).body.dados;
+    const res = await t.request
+      .post('/autenticacao/sair')
+      .set('Authorization', `Bearer ${session.accessToken}`)
+      .send({ refreshToken: session.refreshToken });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expectError(
+      await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: session.refreshToken }),
+      401,
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('does not revoke another user’s refresh token', async () => {
+    const owner = await t.createUser();
+    const other = await t.createUser();
+    const session = (await login(owner.email, owner.password)).body.dados;
+    await t.request.post('/autenticacao/sair').set(other.auth).send({ refreshToken: session.refreshToken }).expect(204);
+    await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: session.refreshToken }).expect(200);
+  });
+
+  it('401 without an access token', async () => {
+    expectError(await t.request.post('/autenticacao/sair').send({ refreshToken: 'x' }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('GET /autenticacao/usuario-atual and access tokens', () => {
+  it('returns the caller', async () => {
+    const user = await t.createUser({ perfil: 'PROFESSOR' });
+    const res = await t.request.get('/autenticacao/usuario-atual').set(user.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.dados).toEqual({
+      id: user.id,
+      nome: user.nome,
+      nickname: user.nickname,
+      email: user.email,
+      perfil: 'PROFESSOR',
+      status: 'ATIVO',
+    });
+  });
+
+  it('refuses a live token at once when the account becomes INATIVO', async () => {
+    const user = await t.createUser();
+    await t.request.get('/autenticacao/usuario-atual').set(user.auth).expect(200);
+    await t.db.update(users).set({ status: 'INATIVO' }).where(eq(users.id, user.id));
+    const body = expectError(await t.request.get('/autenticacao/usuario-atual').set(user.auth), 401, 'UNAUTHORIZED');
+    expect(body.reason).toBe('ACCOUNT_NOT_ACTIVE');
+  });
+
+  it('refuses a live token at once when the account is deleted', async () => {
+    const user = await t.createUser();
+    await t.db.delete(users).where(eq(users.id, user.id));
+    expectError(await t.request.get('/autenticacao/usuario-atual').set(user.auth), 401, 'UNAUTHORIZED');
+  });
+
+  it('refuses missing, malformed, unsigned, wrongly signed, tampered and expired tokens', async () => {
+    const user = await t.createUser();
+    const payload = { perfil: 'ADMIN', nickname: user.nickname };
+    const opts = { subject: user.id, issuer: 'campus-api' };
+    const [header, body] = user.token.split('.');
+    const tampered = Buffer.from(JSON.stringify({ ...jwt.decode(user.token) as object, perfil: 'ADMIN' })).toString('base64url');
+    const tokens = [
+      undefined,
+      'Bearer',
+      'Basic abc',
+      `Bearer not-a-jwt`,
+      `Bearer ${jwt.sign(payload, '', { ...opts, algorithm: 'none' })}`,
+      `Bearer ${jwt.sign(payload, 'another-secret-another-secret-another', { ...opts, algorithm: 'HS256' })}`,
+      `Bearer ${jwt.sign(payload, testAuthConfig.jwtSecret, { ...opts, algorithm: 'HS512' })}`,
+      `Bearer ${header}.${tampered}.${user.token.split('.')[2]}`,
+      `Bearer ${jwt.sign({ ...payload, exp: Math.floor(Date.now() / 1000) - 10 }, testAuthConfig.jwtSecret, opts)}`,
+      `Bearer ${jwt.sign(payload, testAuthConfig.jwtSecret, { subject: user.id, issuer: 'someone-else' })}`,
+    ];
+    expect(body).toBeTruthy();
+    for (const authorization of tokens) {
+      const req = t.request.get('/autenticacao/usuario-atual');
+      if (authorization) req.set('Authorization', authorization);
+      expectError(await req, 401, 'UNAUTHORIZED');
+    }
+  });
+});

@@ -1,0 +1,300 @@
+import { posts } from '@campus/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import {
+  UNKNOWN_ID,
+  createEvent,
+  createPost,
+  generalBody,
+  postState,
+  postTotals,
+} from '../support/feed';
+
+let t: TestApp;
+let author: TestUser;
+let other: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  [author, other, admin] = await Promise.all([
+    t.createUser(),
+    t.createUser(),
+    t.createUser({ perfil: 'ADMIN' }),
+  ]);
+});
+afterAll(() => t.close());
+
+const rowOf = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0];
+const patch = (id: string, user: TestUser, body: Record<string, unknown>) =>
+  t.request.patch(`/post/${id}`).set(user.auth).send(body);
+
+describe('PATCH /post/{id}', () => {
+  it('200: changes only the fields sent, moves updatedAt, keeps the rest; the row changes', async () => {
+    const post = await createPost(t, author, generalBody(author, { group: 'Chess' }));
+    const res = await patch(post.id, author, { title: 'New title' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...post, title: 'New title', updatedAt: expect.any(String) });
+    expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(post.updatedAt as string));
+    expect(await rowOf(post.id)).toMatchObject({
+      title: 'New title',
+      group: 'Chess',
+      content: post.content,
+    });
+  });
+
+  it('the response carries the collections as arrays', async () => {
+    const post = await createPost(t, author);
+    await t.request.post(`/post/${post.id}/like`).set(other.auth).expect(201);
+    await t.request
+      .post(`/post/${post.id}/comment`)
+      .set(other.auth)
+      .send({ content: 'Nice' })
+      .expect(201);
+    const res = await patch(post.id, author, { content: 'Edited' });
+    expect(res.body).toMatchObject({
+      content: 'Edited',
+      likesCount: 1,
+      commentsCount: 1,
+      reports: [],
+      attendances: [],
+    });
+    expect(res.body.likes).toEqual([expect.objectContaining({ userId: other.id })]);
+    expect(res.body.comments).toEqual([expect.objectContaining({ content: 'Nice' })]);
+  });
+
+  it('null clears content, group and groupId', async () => {
+    const post = await createPost(t, author, generalBody(author, { group: 'G', groupId: 'g1' }));
+    const res = await patch(post.id, author, { content: null, group: null, groupId: null });
+    expect(res.body).toMatchObject({ content: null, group: null, groupId: null });
+  });
+
+  describe('permission matrix', () => {
+    it('the author: 200', async () => {
+      const post = await createPost(t, author);
+      expect((await patch(post.id, author, { title: 'By author' })).status).toBe(200);
+    });
+    it('another user: 403, row unchanged', async () => {
+      const post = await createPost(t, author);
+      const res = expectError(await patch(post.id, other, { title: 'Hijack' }), 403, 'FORBIDDEN');
+      expect(res.reason).toBe('NOT_OWNER');
+      expect((await rowOf(post.id))!.title).toBe(post.title);
+    });
+    it('an ADMIN: 200', async () => {
+      const post = await createPost(t, author);
+      expect((await patch(post.id, admin, { title: 'By admin' })).body.title).toBe('By admin');
+      expect((await rowOf(post.id))!.authorId).toBe(author.id);
+    });
+  });
+
+  describe('authorship', () => {
+    it('the author cannot hand the post to another user: 403', async () => {
+      const post = await createPost(t, author);
+      expectError(await patch(post.id, author, { authorId: other.id }), 403, 'FORBIDDEN');
+      expect((await rowOf(post.id))!.authorId).toBe(author.id);
+    });
+    it('an ADMIN can; author becomes the new user’s nickname', async () => {
+      const post = await createPost(t, author);
+      const res = await patch(post.id, admin, { authorId: other.id, author: 'ignored' });
+      expect(res.body).toMatchObject({ authorId: other.id, author: other.nickname });
+    });
+    it('an ADMIN naming an unknown user: 404, row unchanged', async () => {
+      const post = await createPost(t, author);
+      expect(
+        expectError(await patch(post.id, admin, { authorId: UNKNOWN_ID }), 404, 'NOT_FOUND')
+          .message,
+      ).toBe('Author not found');
+      expect((await rowOf(post.id))!.authorId).toBe(author.id);
+    });
+    it('`author` alone does not rename: the nickname stays', async () => {
+      const post = await createPost(t, author);
+      const res = await patch(post.id, author, { author: 'fake_name' });
+      expect(res.status).toBe(200);
+      expect(res.body.author).toBe(author.nickname);
+    });
+  });
+
+  it('400 when no field is given, or only unknown ones and counters', async () => {
+    const post = await createPost(t, author);
+    for (const body of [{}, { likesCount: 9, id: UNKNOWN_ID, comments: [] }]) {
+      const res = expectError(await patch(post.id, author, body), 400, 'BAD_REQUEST');
+      expect(res.issues).toEqual([
+        { path: '', message: 'at least one field to change is required' },
+      ]);
+    }
+    expect((await rowOf(post.id))!.likesCount).toBe(0);
+  });
+
+  it('counters sent beside a real change are ignored', async () => {
+    const post = await createPost(t, author);
+    const res = await patch(post.id, author, { title: 'x', likesCount: 50, attendancesCount: 3 });
+    expect(res.body).toMatchObject({ likesCount: 0, attendancesCount: 0 });
+    expect(await rowOf(post.id)).toMatchObject({ likesCount: 0, attendancesCount: 0 });
+  });
+
+  it.each([
+    ['title empty', { title: '' }, 'title'],
+    ['title null', { title: null }, 'title'],
+    ['title over 200', { title: 't'.repeat(201) }, 'title'],
+    ['type unknown', { type: 'ANNOUNCEMENT' }, 'type'],
+    ['content over 10000', { content: 'c'.repeat(10_001) }, 'content'],
+    ['authorId not a UUID', { authorId: 'me' }, 'authorId'],
+    ['group over 120', { group: 'g'.repeat(121) }, 'group'],
+    ['groupId over 120', { groupId: 'g'.repeat(121) }, 'groupId'],
+    ['eventDate not a date-time', { eventDate: 'soon' }, 'eventDate'],
+    ['eventFinishDate not a date-time', { eventFinishDate: 12 }, 'eventFinishDate'],
+    ['location over 200', { location: 'l'.repeat(201) }, 'location'],
+  ])('400 for %s, row unchanged', async (_rule, body, path) => {
+    const post = await createEvent(t, author);
+    const res = expectError(await patch(post.id, author, body), 400, 'BAD_REQUEST');
+    expect(res.issues).toEqual([expect.objectContaining({ path })]);
+    expect((await rowOf(post.id))!.updatedAt.toISOString()).toBe(post.updatedAt);
+  });
+
+  describe('the merged post must stay valid', () => {
+    it('GENERAL → EVENT without eventDate and location: 400 naming both', async () => {
+      const post = await createPost(t, author);
+      const res = expectError(await patch(post.id, author, { type: 'EVENT' }), 400, 'BAD_REQUEST');
+      expect(res.issues!.map((i) => (i as { path: string }).path)).toEqual([
+        'eventDate',
+        'location',
+      ]);
+      expect((await rowOf(post.id))!.type).toBe('GENERAL');
+    });
+    it('GENERAL → EVENT with them: 200', async () => {
+      const post = await createPost(t, author);
+      const res = await patch(post.id, author, {
+        type: 'EVENT',
+        eventDate: '2031-01-01T10:00:00Z',
+        location: 'Hall',
+      });
+      expect(res.body).toMatchObject({
+        type: 'EVENT',
+        eventDate: '2031-01-01T10:00:00.000Z',
+        location: 'Hall',
+      });
+    });
+    it('EVENT → GENERAL keeping event fields: 400', async () => {
+      const post = await createEvent(t, author);
+      expectError(await patch(post.id, author, { type: 'GENERAL' }), 400, 'BAD_REQUEST');
+      expect((await rowOf(post.id))!.type).toBe('EVENT');
+    });
+    it('EVENT → GENERAL clearing them: 200', async () => {
+      const post = await createEvent(t, author);
+      const res = await patch(post.id, author, {
+        type: 'GENERAL',
+        eventDate: null,
+        eventFinishDate: null,
+        location: null,
+      });
+      expect(res.body).toMatchObject({
+        type: 'GENERAL',
+        eventDate: null,
+        eventFinishDate: null,
+        location: null,
+      });
+    });
+    it('an EVENT cannot lose its location', async () => {
+      const post = await createEvent(t, author);
+      expect(
+        expectError(await patch(post.id, author, { location: null }), 400, 'BAD_REQUEST').issues,
+      ).toEqual([{ path: 'location', message: 'location is required for an EVENT' }]);
+    });
+    it('eventFinishDate before the stored eventDate: 400', async () => {
+      const post = await createEvent(t, author);
+      const res = await patch(post.id, author, { eventFinishDate: '2031-05-10T17:00:00.000Z' });
+      expect(expectError(res, 400, 'BAD_REQUEST').issues).toEqual([
+        { path: 'eventFinishDate', message: 'eventFinishDate must not be before eventDate' },
+      ]);
+    });
+    it('eventDate moved after the stored eventFinishDate: 400', async () => {
+      const post = await createEvent(t, author);
+      expectError(
+        await patch(post.id, author, { eventDate: '2031-05-11T00:00:00.000Z' }),
+        400,
+        'BAD_REQUEST',
+      );
+    });
+    it('a GENERAL post cannot get a location', async () => {
+      const post = await createPost(t, author);
+      expectError(await patch(post.id, author, { location: 'Library' }), 400, 'BAD_REQUEST');
+    });
+  });
+
+  it('404 for an unknown post, 400 for a non-UUID id, 401 without a token', async () => {
+    expectError(await patch(UNKNOWN_ID, author, { title: 'x' }), 404, 'NOT_FOUND');
+    expectError(await patch('abc', author, { title: 'x' }), 400, 'BAD_REQUEST');
+    expectError(
+      await t.request.patch(`/post/${UNKNOWN_ID}`).send({ title: 'x' }),
+      401,
+      'UNAUTHORIZED',
+    );
+  });
+});
+
+describe('DELETE /post/{id}', () => {
+  const remove = (id: string, user: TestUser) => t.request.delete(`/post/${id}`).set(user.auth);
+
+  it('another user: 403, the post stays', async () => {
+    const post = await createPost(t, author);
+    expect(expectError(await remove(post.id, other), 403, 'FORBIDDEN').reason).toBe('NOT_OWNER');
+    expect(await rowOf(post.id)).toBeDefined();
+  });
+
+  it('the author: 204 with no body; the row is gone; then 404', async () => {
+    const post = await createPost(t, author);
+    const res = await remove(post.id, author);
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(await rowOf(post.id)).toBeUndefined();
+    expectError(await remove(post.id, author), 404, 'NOT_FOUND');
+    expectError(await t.request.get(`/post/${post.id}`).set(author.auth), 404, 'NOT_FOUND');
+  });
+
+  it('an ADMIN: 204', async () => {
+    const post = await createPost(t, author);
+    expect((await remove(post.id, admin)).status).toBe(204);
+    expect(await rowOf(post.id)).toBeUndefined();
+  });
+
+  it('removes its comments, likes, attendances and reports, and counts one post less', async () => {
+    const post = await createEvent(t, author);
+    for (const user of [author, other, admin]) {
+      await t.request
+        .post(`/post/${post.id}/comment`)
+        .set(user.auth)
+        .send({ content: 'hi' })
+        .expect(201);
+      await t.request.post(`/post/${post.id}/like`).set(user.auth).expect(201);
+      await t.request.post(`/post/${post.id}/attendance`).set(user.auth).expect(201);
+      await t.request
+        .post(`/post/${post.id}/report`)
+        .set(user.auth)
+        .send({ reason: 'r' })
+        .expect(201);
+    }
+    expect(await postState(t, post.id)).toMatchObject({
+      comments: 3,
+      likes: 3,
+      attendances: 3,
+      reports: 3,
+    });
+    const before = await postTotals(t);
+    await remove(post.id, author).expect(204);
+    expect(await postState(t, post.id)).toEqual({
+      post: undefined,
+      comments: 0,
+      likes: 0,
+      attendances: 0,
+      reports: 0,
+    });
+    expect(await postTotals(t)).toEqual({ kept: before.kept - 1, real: before.real - 1 });
+  });
+
+  it('400 for a non-UUID id, 401 without a token, /post/{id}/ works', async () => {
+    expectError(await remove('123', author), 400, 'BAD_REQUEST');
+    expectError(await t.request.delete(`/post/${UNKNOWN_ID}`), 401, 'UNAUTHORIZED');
+    const post = await createPost(t, author);
+    expect((await t.request.delete(`/post/${post.id}/`).set(author.auth)).status).toBe(204);
+  });
+});

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backend, startTestApp, type TestApp } from './support/app';
+import { isReady, runServer, scratchDatabase, waitFor } from './support/process';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('/metrics', () => {
+  it('counts requests by procedure and status, with a latency histogram', async () => {
+    const user = await t.createUser();
+    await t.request.get('/exemplos').set(user.auth).expect(200);
+    await t.request.get('/exemplos?limit=0').set(user.auth).expect(400);
+    await t.request.get('/trpc/examples.list?input=%7B%7D').set(user.auth).expect(200);
+    await t.request.get('/no-such-route').expect(404);
+    const res = await t.request.get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.text).toMatch(/http_requests_total\{method="GET",route="examples\.list",status="200"\} \d+/);
+    expect(res.text).toMatch(/http_requests_total\{method="GET",route="examples\.list",status="400"\} \d+/);
+    expect(res.text).toMatch(/http_requests_total\{method="GET",route="trpc:examples\.list",status="200"\} \d+/);
+    expect(res.text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} \d+/);
+    expect(res.text).toContain('http_request_duration_seconds_bucket');
+    expect(res.text).toContain('process_cpu_seconds_total');
+  });
+});
+
+describe('process', () => {
+  it('a bad configuration stops the start with one line naming the variable, exit 1', async () => {
+    const server = runServer({ PORT: 'not-a-port' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe('invalid configuration: PORT Invalid input: expected number, received NaN');
+  });
+
+  it.skipIf(backend !== 'postgres')(
+    'WEB_CONCURRENCY=2 runs two workers on one port; /metrics adds them up; SIGTERM exits 0',
+    async () => {
+      const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
+      const server = runServer({ DATABASE_URL: database.url, WEB_CONCURRENCY: '2' });
+      try {
+        await waitFor(() => isReady(server), 60_000, 'ready');
+        await Promise.all(Array.from({ length: 40 }, () => fetch(`${server.url}/health`)));
+        const metrics = await (await fetch(`${server.url}/metrics`)).text();
+        const served = Number(metrics.match(/http_requests_total\{method="GET",route="\/health",status="200"\} (\d+)/)?.[1]);
+        expect(served).toBe(40);
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+      } finally {
+        server.child.kill('SIGKILL');
+        await database.drop();
+      }
+    },
+  );
+});
+
+describe('in-flight tracking for graceful shutdown', () => {
+  it('idle() resolves only when every tracked call has finished', async () => {
+    const { inFlightTracker } = await import('../src/http/context');
+    const tracker = inFlightTracker();
+    await tracker.idle();
+    const first = tracker.track();
+    const second = tracker.track();
+    let idle = false;
+    const waiting = tracker.idle().then(() => (idle = true));
+    first();
+    first(); // a second call of the same `done` does not count twice
+    await new Promise((r) => setTimeout(r, 10));
+    expect(idle).toBe(false);
+    second();
+    await waiting;
+    expect(idle).toBe(true);
+  });
+});
+
+describe('docker/compose.yaml', () => {
+  const compose = (() => {
+    for (const [cmd, args] of [['docker', ['compose', 'version']], ['docker-compose', ['version']]] as const) {
+      try {
+        execFileSync(cmd, args, { stdio: 'ignore' });
+        return cmd === 'docker' ? ['docker', 'compose'] : ['docker-compose'];
+      } catch {
+        // not installed
+      }
+    }
+    return undefined;
+  })();
+
+  it.skipIf(!compose || backend !== 'pglite')('parses with `compose config` (PostgreSQL 16 and the server)', () => {
+    const file = new URL('../../../docker/compose.yaml', import.meta.url).pathname;
+    const [cmd, ...pre] = compose!;
+    const out = execFileSync(cmd!, [...pre, '-f', file, 'config'], {
+      env: { ...process.env, JWT_SECRET: 'x'.repeat(40) },
+      encoding: 'utf8',
+    });
+    expect(out).toContain('image: postgres:16');
+    expect(out).toMatch(/DATABASE_URL: postgres:\/\/campus:campus@postgres:5432\/campus/);
+  });
+});

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServices } from '@campus/core';
+import { createApp } from '../src/app';
+import { batchedLimiter, exactLimiter } from '../src/rate-limit/limiter';
+import { postgresStore, redisStore, type RateLimitStore } from '../src/rate-limit/store';
+import { expectError, startTestApp, testAuthConfig, type TestApp } from './support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** A second app on the same database: another server process, as far as the store can tell. */
+function appWith(rateLimits: Parameters<typeof createApp>[0]['rateLimits']) {
+  const app = createApp({
+    services: createServices(t.db, testAuthConfig),
+    logger: pino({ level: 'silent' }),
+    ping: async () => true,
+    ...(rateLimits ? { rateLimits } : {}),
+  });
+  return supertest(app);
+}
+
+const never = batchedLimiter(
+  { increment: async () => 0, sweep: async () => {}, close: async () => {} },
+  'none',
+  1e9,
+  60,
+  () => {},
+);
+
+describe('authentication rate limit', () => {
+  it('refuses the attempt over the limit with 429 and Retry-After, across processes', async () => {
+    const store = postgresStore(t.db);
+    const name = `auth_${randomBytes(4).toString('hex')}`;
+    const a = appWith({ global: never, auth: exactLimiter(store, name, 5, 60) });
+    const b = appWith({ global: never, auth: exactLimiter(store, name, 5, 60) });
+    const attempt = (client: typeof a) =>
+      client.post('/autenticacao/login').send({ email: 'someone@campus.test', senha: 'wrong-password' });
+    const statuses = [];
+    for (const client of [a, b, a, b, a]) statuses.push((await attempt(client)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const refused = await attempt(b);
+    expectError(refused, 429, 'TOO_MANY_REQUESTS');
+    expect(refused.body.reason).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Other endpoints are not counted against the authentication limit.
+    expect((await a.get('/health')).status).toBe(200);
+  });
+
+  it('counts refresh and tRPC login attempts too', async () => {
+    const auth = exactLimiter(postgresStore(t.db), `auth_${randomBytes(4).toString('hex')}`, 2, 60);
+    const client = appWith({ global: never, auth });
+    await client.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
+    await client.post('/trpc/auth.login').send({ email: 'a@campus.test', senha: 'whatever1' }).expect(401);
+    expectError(await client.post('/autenticacao/atualizar-token/').send({ refreshToken: 'x' }), 429, 'TOO_MANY_REQUESTS');
+  });
+
+  it('lets requests through when the store fails', async () => {
+    const broken: RateLimitStore = {
+      increment: async () => {
+        throw new Error('store down');
+      },
+      sweep: async () => {},
+      close: async () => {},
+    };
+    const client = appWith({ global: never, auth: exactLimiter(broken, 'broken', 1, 60) });
+    for (let i = 0; i < 3; i++) {
+      expect((await client.post('/autenticacao/login').send({ email: 'x@campus.test', senha: 'x' })).status).toBe(401);
+    }
+  });
+});
+
+describe('global per-address ceiling', () => {
+  it('holds within one process exactly', async () => {
+    const global = batchedLimiter(postgresStore(t.db), `g_${randomBytes(4).toString('hex')}`, 20, 60, () => {});
+    const client = appWith({ global, auth: never });
+    const results = await Promise.all(Array.from({ length: 30 }, () => client.get('/health')));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(10);
+    global.stop();
+  });
+
+  it('adds up the processes through the shared store', async () => {
+    const store = postgresStore(t.db);
+    const name = `g_${randomBytes(4).toString('hex')}`;
+    const ga = batchedLimiter(store, name, 50, 60, () => {});
+    const gb = batchedLimiter(store, name, 50, 60, () => {});
+    const a = appWith({ global: ga, auth: never });
+    const b = appWith({ global: gb, auth: never });
+    for (let i = 0; i < 30; i++) await a.get('/health').expect(200);
+    await ga.flush();
+    for (let i = 0; i < 30; i++) await b.get('/health').expect(200);
+    await gb.flush();
+    // B learnt the total of both (60 > 50) from its flush.
+    expectError(await b.get('/health'), 429, 'TOO_MANY_REQUESTS');
+    // A learns it at its next flush.
+    await a.get('/health');
+    await ga.flush();
+    expectError(await a.get('/health'), 429, 'TOO_MANY_REQUESTS');
+    ga.stop();
+    gb.stop();
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store', () => {
+  it('counts across clients and expires with the window', async () => {
+    const one = redisStore(process.env.TEST_REDIS_URL!);
+    const two = redisStore(process.env.TEST_REDIS_URL!);
+    const key = `test:${randomBytes(6).toString('hex')}`;
+    const expiresAt = new Date(Date.now() + 60_000);
+    expect(await one.increment(key, 1, expiresAt)).toBe(1);
+    expect(await two.increment(key, 4, expiresAt)).toBe(5);
+    const client = appWith({ global: never, auth: exactLimiter(one, `auth_${key}`, 1, 60) });
+    await client.post('/autenticacao/login').send({ email: 'r@campus.test', senha: 'x' }).expect(401);
+    expectError(await client.post('/autenticacao/login').send({ email: 'r@campus.test', senha: 'x' }), 429, 'TOO_MANY_REQUESTS');
+    await one.close();
+    await two.close();
+  });
+});

@@ -1,0 +1,321 @@
+import { examples, matches, postComments, posts, refreshTokens, users } from '@campus/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { createEvent, createPost, generalBody, UNKNOWN_ID } from '../support/feed';
+import { createMatch, matchBody } from '../support/matches';
+import { registration } from '../support/students';
+import { expectTrpcError, SECRETS, tableCounts, trpc } from './support';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await startTestApp();
+  [alice, bob, admin] = await Promise.all([
+    t.createUser(),
+    t.createUser(),
+    t.createUser({ perfil: 'ADMIN' }),
+  ]);
+});
+afterAll(() => t.close());
+
+/** Fields a client must not be able to set, whatever the endpoint. */
+const SERVER_OWNED = {
+  id: UNKNOWN_ID,
+  likesCount: 999,
+  commentsCount: 999,
+  attendancesCount: 999,
+  createdAt: '2000-01-01T00:00:00.000Z',
+  updatedAt: '2000-01-01T00:00:00.000Z',
+  comments: [{ id: UNKNOWN_ID, content: 'planted' }],
+  likes: [{ userId: UNKNOWN_ID }],
+};
+
+describe('API3:2023 Broken Object Property Level Authorization', () => {
+  it('POST /post: id, counters, timestamps and collections in the body are ignored', async () => {
+    const created = await createPost(t, alice, { ...generalBody(alice), ...SERVER_OWNED });
+    expect(created.id).not.toBe(UNKNOWN_ID);
+    expect(created).toMatchObject({
+      likesCount: 0,
+      commentsCount: 0,
+      attendancesCount: 0,
+      comments: [],
+      likes: [],
+    });
+    const [row] = await t.db.select().from(posts).where(eq(posts.id, created.id));
+    expect(row).toMatchObject({ likesCount: 0, commentsCount: 0, attendancesCount: 0 });
+    expect(Date.now() - row!.createdAt.getTime()).toBeLessThan(60_000);
+    expect(await t.db.select().from(posts).where(eq(posts.id, UNKNOWN_ID))).toHaveLength(0);
+  });
+
+  it('PATCH /post/:id: counters and timestamps in the body are ignored', async () => {
+    const post = await createPost(t, alice);
+    await t.request.post(`/post/${post.id}/like`).set(bob.auth).expect(201);
+    const [before] = await t.db.select().from(posts).where(eq(posts.id, post.id));
+    const res = await t.request
+      .patch(`/post/${post.id}`)
+      .set(alice.auth)
+      .send({ title: 'Edited', ...SERVER_OWNED });
+    expect(res.status).toBe(200);
+    const [after] = await t.db.select().from(posts).where(eq(posts.id, post.id));
+    expect(after).toMatchObject({
+      id: post.id,
+      title: 'Edited',
+      likesCount: 1,
+      commentsCount: 0,
+      createdAt: before!.createdAt,
+    });
+  });
+
+  it('authorId of someone else: POST /post → 403 and nothing written; PATCH → 403 and the author stays', async () => {
+    const counts = await tableCounts(t.db);
+    const res = await t.request
+      .post('/post')
+      .set(alice.auth)
+      .send(generalBody(alice, { authorId: bob.id, author: bob.nickname }));
+    expect(expectError(res, 403, 'FORBIDDEN').reason).toBe('NOT_OWNER');
+    expectTrpcError(
+      await trpc(t.request, 'feed.create', generalBody(alice, { authorId: bob.id }), alice.auth),
+      403,
+      'FORBIDDEN',
+    );
+    expect(await tableCounts(t.db)).toEqual(counts);
+
+    const post = await createPost(t, alice);
+    expectError(
+      await t.request.patch(`/post/${post.id}`).set(alice.auth).send({ authorId: bob.id }),
+      403,
+      'FORBIDDEN',
+    );
+    const [row] = await t.db.select().from(posts).where(eq(posts.id, post.id));
+    expect(row).toMatchObject({ authorId: alice.id, author: alice.nickname });
+  });
+
+  it("the author name is derived from authorId: someone else's nickname in `author` is not stored", async () => {
+    const post = await createPost(t, alice, generalBody(alice, { author: bob.nickname }));
+    expect(post.author).toBe(alice.nickname);
+  });
+
+  it('POST /match: userId of someone else → 403, nothing written; authorId, status and players in the body are ignored', async () => {
+    const counts = await tableCounts(t.db);
+    const res = await t.request
+      .post('/match')
+      .set(alice.auth)
+      .send(matchBody(alice, { userId: bob.id }));
+    expect(expectError(res, 403, 'FORBIDDEN').reason).toBe('NOT_OWNER');
+    expect(await tableCounts(t.db)).toEqual(counts);
+
+    const planted = {
+      authorId: bob.id,
+      author: { id: bob.id },
+      MatchStatus: 'FINALIZADA',
+      players: [{ id: bob.id }],
+      ...SERVER_OWNED,
+    };
+    const match = await createMatch(t, alice, planted);
+    expect(match).toMatchObject({ authorId: alice.id, MatchStatus: 'EM_BREVE', players: [] });
+    const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));
+    expect(row).toMatchObject({ authorId: alice.id, status: 'EM_BREVE' });
+    const edited = await t.request
+      .patch(`/match/${match.id}`)
+      .set(alice.auth)
+      .send({ title: 'Edited', authorId: bob.id, userId: bob.id });
+    expect(edited.status).toBe(200);
+    expect((await t.db.select().from(matches).where(eq(matches.id, match.id)))[0]!.authorId).toBe(
+      alice.id,
+    );
+  });
+
+  it('registration: perfil, papel, status and id in the body are ignored (REST and /trpc) → ALUNO, ATIVO', async () => {
+    const planted = {
+      perfil: 'ADMIN',
+      papel: 'ADMIN',
+      status: 'ATIVO',
+      id: UNKNOWN_ID,
+      passwordHash: 'scrypt$planted',
+    };
+    const rest = await t.request.post('/autenticacao/cadastro').send(registration(planted));
+    expect(rest.status).toBe(201);
+    expect(rest.body.dados).toMatchObject({ papel: 'ALUNO', status: 'ATIVO' });
+    const viaTrpc = await trpc(t.request, 'students.register', registration(planted));
+    expect(viaTrpc.status).toBe(200);
+    for (const id of [rest.body.dados.id, viaTrpc.body.result.data.dados.id]) {
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(row).toMatchObject({ perfil: 'ALUNO', status: 'ATIVO' });
+      expect(row!.passwordHash).not.toBe('scrypt$planted');
+    }
+  });
+
+  it('PATCH /admin/usuarios/:id/status changes the status only: perfil, email, nome in the body are ignored', async () => {
+    const target = await t.createUser();
+    const res = await t.request
+      .patch(`/admin/usuarios/${target.id}/status`)
+      .set(admin.auth)
+      .send({ status: 'ACTIVE', perfil: 'ADMIN', email: 'taken@campus.test', nome: 'Renamed' });
+    expect(res.status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ perfil: 'ALUNO', email: target.email, nome: target.nome });
+  });
+
+  it('comments and examples are the caller’s own: authorId / createdBy in the body are ignored', async () => {
+    const post = await createPost(t, alice);
+    const comment = await t.request
+      .post(`/post/${post.id}/comment`)
+      .set(bob.auth)
+      .send({ content: 'Hi', authorId: alice.id, author: { id: alice.id } });
+    expect(comment.status).toBe(201);
+    const [stored] = await t.db
+      .select()
+      .from(postComments)
+      .where(eq(postComments.id, comment.body.id));
+    expect(stored!.authorId).toBe(bob.id);
+    const example = await t.request
+      .post('/exemplos')
+      .set(bob.auth)
+      .send({ nome: 'Meu', createdBy: alice.id, id: UNKNOWN_ID });
+    expect(example.status).toBe(201);
+    const [row] = await t.db.select().from(examples).where(eq(examples.id, example.body.dados.id));
+    expect(row!.createdBy).toBe(bob.id);
+    expect(example.body.dados).not.toHaveProperty('createdBy');
+  });
+
+  it("a reporter stays anonymous: the report's userId is shown to ADMIN callers only", async () => {
+    const post = await createPost(t, alice);
+    const report = await t.request
+      .post(`/post/${post.id}/report`)
+      .set(bob.auth)
+      .send({ reason: 'Spam' });
+    expect(report.status).toBe(201);
+    expect(report.body).not.toHaveProperty('userId');
+    const asAuthor = await t.request.get(`/post/${post.id}`).set(alice.auth);
+    expect(asAuthor.body.reports).toHaveLength(1);
+    expect(asAuthor.body.reports[0]).not.toHaveProperty('userId');
+    expect(JSON.stringify(asAuthor.body)).not.toContain(bob.id);
+    const asAdmin = await t.request.get(`/post/${post.id}`).set(admin.auth);
+    expect(asAdmin.body.reports[0].userId).toBe(bob.id);
+  });
+
+  describe('no password hash, no e-mail of others: every endpoint that returns a user, REST and /trpc', () => {
+    /** Calls every endpoint whose answer carries a user, as `viewer`; returns the answers. */
+    async function userResponses(viewer: TestUser) {
+      const post = await createEvent(t, alice);
+      await t.request
+        .post(`/post/${post.id}/comment`)
+        .set(alice.auth)
+        .send({ content: 'By Alice' })
+        .expect(201);
+      await t.request.post(`/post/${post.id}/like`).set(alice.auth).expect(201);
+      await t.request.post(`/post/${post.id}/attendance`).set(alice.auth).expect(201);
+      await t.request
+        .post(`/post/${post.id}/report`)
+        .set(alice.auth)
+        .send({ reason: 'Test' })
+        .expect(201);
+      const match = await createMatch(t, alice);
+      await t.request.post(`/match/${match.id}/subscribe`).set(alice.auth).expect(201);
+      const session = (
+        await t.request
+          .post('/autenticacao/login')
+          .send({ email: viewer.email, senha: viewer.password })
+      ).body.dados;
+      const s2 = (
+        await t.request
+          .post('/autenticacao/login')
+          .send({ email: viewer.email, senha: viewer.password })
+      ).body.dados;
+      const auth = viewer.auth;
+      const rest = {
+        login: t.request
+          .post('/autenticacao/login')
+          .send({ email: viewer.email, senha: viewer.password }),
+        refresh: t.request
+          .post('/autenticacao/atualizar-token')
+          .send({ refreshToken: session.refreshToken }),
+        me: t.request.get('/autenticacao/usuario-atual').set(auth),
+        register: t.request.post('/autenticacao/cadastro').send(registration()),
+        adminList: t.request.get('/admin/usuarios?limit=100').set(auth),
+        adminGet: t.request.get(`/admin/usuarios/${alice.id}`).set(auth),
+        adminStatus: t.request
+          .patch(`/admin/usuarios/${bob.id}/status`)
+          .set(auth)
+          .send({ status: 'ATIVO' }),
+        postGet: t.request.get(`/post/${post.id}`).set(auth),
+        postList: t.request.get('/post?limit=50').set(auth),
+        postLike: t.request.post(`/post/${post.id}/like`).set(auth),
+        postAttend: t.request.post(`/post/${post.id}/attendance`).set(auth),
+        postComment: t.request.post(`/post/${post.id}/comment`).set(auth).send({ content: 'x' }),
+        matchGet: t.request.get(`/match/${match.id}`).set(auth),
+        matchList: t.request.get('/match?limit=50').set(auth),
+        matchCreate: t.request.post('/match').set(auth).send(matchBody(viewer)),
+        matchSubscribe: t.request.post(`/match/${match.id}/subscribe`).set(auth),
+      };
+      const viaTrpc = {
+        login: trpc(t.request, 'auth.login', { email: viewer.email, senha: viewer.password }),
+        refresh: trpc(t.request, 'auth.refresh', { refreshToken: s2.refreshToken }),
+        me: trpc(t.request, 'auth.me', undefined, auth),
+        register: trpc(t.request, 'students.register', registration()),
+        adminList: trpc(t.request, 'admin.listUsers', { limit: 100 }, auth),
+        adminGet: trpc(t.request, 'admin.getUser', { id: alice.id }, auth),
+        adminStatus: trpc(
+          t.request,
+          'admin.updateUserStatus',
+          { id: bob.id, status: 'ATIVO' },
+          auth,
+        ),
+        postGet: trpc(t.request, 'feed.get', { id: post.id }, auth),
+        matchGet: trpc(t.request, 'matches.get', { id: match.id }, auth),
+        matchList: trpc(t.request, 'matches.list', { limit: 50 }, auth),
+      };
+      const answers: [string, { status: number; text: string }][] = [];
+      for (const [name, req] of Object.entries(rest)) answers.push([`REST ${name}`, await req]);
+      for (const [name, req] of Object.entries(viaTrpc)) answers.push([`/trpc ${name}`, await req]);
+      return answers;
+    }
+
+    it('as an ADMIN (who sees most), every answer is free of password hashes and the words for them', async () => {
+      const answers = await userResponses(admin);
+      const hashes = (await t.db.select({ h: users.passwordHash }).from(users)).map((r) => r.h);
+      const tokenHashes = (
+        await t.db.select({ h: refreshTokens.tokenHash }).from(refreshTokens)
+      ).map((r) => r.h);
+      expect(hashes.length).toBeGreaterThan(3);
+      for (const [name, res] of answers) {
+        expect(res.status, `${name}: ${res.text}`).toBeLessThan(300);
+        expect(res.text, name).not.toMatch(SECRETS);
+        for (const hash of [...hashes, ...tokenHashes])
+          expect(res.text.includes(hash), name).toBe(false);
+      }
+    });
+
+    it('as an ALUNO, feed and match answers show other users as {id, name/userName} only: no e-mail', async () => {
+      const answers = await userResponses(bob);
+      const feedAndMatches = answers.filter(([name]) => /post|match/i.test(name));
+      expect(feedAndMatches.length).toBeGreaterThan(8);
+      for (const [name, res] of feedAndMatches) {
+        expect(res.status, `${name}: ${res.text}`).toBeLessThan(300);
+        expect(res.text, name).not.toContain(alice.email);
+        expect(res.text, name).not.toMatch(SECRETS);
+      }
+      // The administration views are closed to an ALUNO (API5), so they show nothing at all.
+      for (const [name, res] of answers.filter(([n]) => /admin/.test(n)))
+        expect(res.status, name).toBe(403);
+    });
+  });
+
+  it('the administration read shows only {id, nome, nickname, email, perfil, status}', async () => {
+    const res = await t.request.get(`/admin/usuarios/${alice.id}`).set(admin.auth);
+    expect(Object.keys(res.body.dados).sort()).toEqual([
+      'email',
+      'id',
+      'nickname',
+      'nome',
+      'perfil',
+      'status',
+    ]);
+    const list = await t.request.get('/admin/usuarios?limit=100').set(admin.auth);
+    for (const user of list.body.dados)
+      expect(Object.keys(user).sort()).toEqual(['email', 'id', 'nome', 'perfil', 'status']);
+  });
+});

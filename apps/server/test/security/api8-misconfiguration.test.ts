@@ -1,0 +1,279 @@
+import { Writable } from 'node:stream';
+import { createServices } from '@campus/core';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app';
+import { REDACTED_PATHS } from '../../src/logger';
+import {
+  expectError,
+  startTestApp,
+  testAuthConfig,
+  type TestApp,
+  type TestUser,
+} from '../support/app';
+import { createMatch } from '../support/matches';
+import { registration } from '../support/students';
+import { expectErrorFormat, expectTrpcError, INTERNALS, trpc } from './support';
+
+/**
+ * Headers, CORS, error bodies and logs. A configuration that refuses to start without JWT_SECRET in
+ * production is config.test.ts's; /ready during a database outage is faults/database-outage.test.ts's.
+ */
+let t: TestApp;
+let user: TestUser;
+let logLines: string[];
+let logged: supertest.Agent;
+const ALLOWED_ORIGIN = 'https://app.campus.test';
+let withCors: supertest.Agent;
+beforeAll(async () => {
+  t = await startTestApp();
+  user = await t.createUser();
+  // The same app on the same database, with CORS configured, and with the production logger's
+  // redaction writing to memory.
+  const services = createServices(t.db, testAuthConfig);
+  withCors = supertest(
+    createApp({
+      services,
+      logger: pino({ level: 'silent' }),
+      ping: async () => true,
+      corsOrigins: [ALLOWED_ORIGIN],
+    }),
+  );
+  logLines = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
+  });
+  const logger = pino(
+    { level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+    sink,
+  );
+  logged = supertest(createApp({ services, logger, ping: async () => true }));
+});
+afterAll(() => t.close());
+
+/** Makes every insert into `table` fail inside the database, with a message full of SQL. */
+async function failInserts(table: 'users' | 'examples') {
+  await t.db.execute(
+    sql.raw(`create or replace function security_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'forced failure: SELECT password_hash FROM users WHERE id = %', new.id; end $$`),
+  );
+  await t.db.execute(
+    sql.raw(
+      `create trigger security_test_fail before insert on ${table} for each row execute function security_test_fail()`,
+    ),
+  );
+  return () => t.db.execute(sql.raw(`drop trigger security_test_fail on ${table}`));
+}
+
+describe('API8:2023 Security Misconfiguration', () => {
+  it('security headers on every kind of answer: REST, errors, /trpc, docs, health', async () => {
+    const answers = {
+      rest: await t.request.get('/autenticacao/usuario-atual').set(user.auth),
+      restError: await t.request.get('/post/not-a-uuid').set(user.auth),
+      unknownRoute: await t.request.get('/nope'),
+      tooLarge: await t.request
+        .post('/exemplos')
+        .set(user.auth)
+        .send({ nome: 'x'.repeat(110_000) }),
+      trpc: await trpc(t.request, 'auth.me', undefined, user.auth),
+      trpcError: await t.request.get('/trpc/nope'),
+      openapi: await t.request.get('/openapi.json'),
+      docs: await t.request.get('/docs/'),
+      health: await t.request.get('/health'),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      expect(res.headers['x-powered-by'], name).toBeUndefined();
+      expect(res.headers['x-content-type-options'], name).toBe('nosniff');
+      expect(res.headers['content-security-policy'], name).toMatch(
+        /default-src 'self'.*frame-ancestors 'self'/,
+      );
+      expect(res.headers['strict-transport-security'], name).toMatch(/max-age=\d{7,}/);
+      expect(res.headers['x-frame-options'], name).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy'], name).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], name).toBe('same-origin');
+      expect(res.headers['x-request-id'], name).toBeDefined();
+    }
+  });
+
+  it('no cross-origin access when no origin is configured (the default)', async () => {
+    const requests = [
+      t.request.get('/health'),
+      t.request.get('/autenticacao/usuario-atual').set(user.auth),
+      trpc(t.request, 'auth.me', undefined, user.auth),
+      t.request.options('/exemplos').set('Access-Control-Request-Method', 'POST'),
+    ];
+    for (const req of requests) {
+      const res = await req.set('Origin', ALLOWED_ORIGIN);
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
+
+  it('CORS answers only the configured origin, exactly: not look-alikes, not null, never *', async () => {
+    const preflight = (origin: string) =>
+      withCors
+        .options('/post')
+        .set('Origin', origin)
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'authorization');
+    const allowed = await preflight(ALLOWED_ORIGIN);
+    expect(allowed.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);
+    expect(
+      (await withCors.get('/health').set('Origin', ALLOWED_ORIGIN)).headers[
+        'access-control-allow-origin'
+      ],
+    ).toBe(ALLOWED_ORIGIN);
+    const lookAlikes = [
+      'https://evil.test',
+      'null',
+      'http://app.campus.test',
+      'https://app.campus.test.evil.test',
+      'https://evil-app.campus.test',
+      'https://app.campus.test:8443',
+    ];
+    for (const origin of lookAlikes) {
+      for (const res of [
+        await preflight(origin),
+        await withCors.get('/health').set('Origin', origin),
+        await withCors.get('/trpc/auth.me').set('Origin', origin),
+      ]) {
+        expect(res.headers['access-control-allow-origin'], origin).toBeUndefined();
+      }
+    }
+  });
+
+  it('no stack, SQL or driver text in any error body, REST and /trpc, each in its error format', async () => {
+    const match = await createMatch(t, user);
+    await t.request.post(`/match/${match.id}/subscribe`).set(user.auth).expect(201);
+    const rest = [
+      t.request.get('/post?limit=ten').set(user.auth),
+      t.request
+        .post('/exemplos')
+        .set(user.auth)
+        .set('Content-Type', 'application/json')
+        .send('{"nome": "x'),
+      t.request
+        .post('/exemplos')
+        .set(user.auth)
+        .set('Content-Type', 'application/json')
+        .send('{"nome": "\\ud800", "a": 1e999999}'),
+      t.request.post('/exemplos').set(user.auth).type('form').send('nome=abc'),
+      t.request
+        .post('/exemplos')
+        .set(user.auth)
+        .send({ nome: 'x'.repeat(110_000) }),
+      t.request.get('/exemplos').set('Authorization', 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x'),
+      t.request.get('/admin/usuarios').set(user.auth),
+      t.request.get('/post/3f1b7f9e-0000-4000-8000-000000000000').set(user.auth),
+      t.request.get('/exemplos/%E0%A4%A').set(user.auth),
+      t.request.post(`/match/${match.id}/subscribe`).set(user.auth),
+      t.request.get('/no-such-route'),
+      t.request.trace('/health'),
+      t.request
+        .post('/autenticacao/cadastro')
+        .send({ ...registration(), dataNascimento: '2023-02-30' }),
+    ];
+    for (const req of rest) expectErrorFormat(await req);
+    const viaTrpc: [supertest.Test, number, Parameters<typeof expectTrpcError>[2]][] = [
+      [trpc(t.request, 'examples.list', { limit: 1000 }, user.auth), 400, 'BAD_REQUEST'],
+      [
+        t.request
+          .post('/trpc/examples.create')
+          .set(user.auth)
+          .set('Content-Type', 'application/json')
+          .send('{"nome'),
+        400,
+        'BAD_REQUEST',
+      ],
+      [t.request.get('/trpc/examples.list?input=%7B').set(user.auth), 400, 'BAD_REQUEST'],
+      [trpc(t.request, 'admin.listUsers', {}, user.auth), 403, 'FORBIDDEN'],
+      [trpc(t.request, 'auth.me'), 401, 'UNAUTHORIZED'],
+      [t.request.get('/trpc/no.such.procedure'), 404, 'NOT_FOUND'],
+      [trpc(t.request, 'matches.subscribe', { id: match.id }, user.auth), 409, 'CONFLICT'],
+      [
+        t.request
+          .post('/trpc/examples.create')
+          .set(user.auth)
+          .send({ nome: 'x'.repeat(110_000) }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
+    ];
+    for (const [req, status, code] of viaTrpc) expectTrpcError(await req, status, code);
+    const batch = await t.request
+      .get('/trpc/examples.list,auth.me?batch=1&input=%7B%220%22%3A%7B%22limit%22%3A0%7D%7D')
+      .set(user.auth);
+    expect(batch.text).not.toMatch(INTERNALS);
+    expect(batch.body[0].error.data).toMatchObject({ httpStatus: 400, appCode: 'BAD_REQUEST' });
+  });
+
+  it('a forced 500 (the database refuses an insert with SQL in its message): the fixed body only, REST and /trpc', async () => {
+    const restore = await failInserts('examples');
+    try {
+      const rest = await t.request.post('/exemplos').set(user.auth).send({ nome: 'Forçado' });
+      expect(rest.status).toBe(500);
+      expect(rest.body).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: expect.any(String) });
+      expect(rest.text).not.toMatch(/forced failure|password_hash/);
+      const viaTrpc = await trpc(t.request, 'examples.create', { nome: 'Forçado' }, user.auth);
+      const error = expectTrpcError(viaTrpc, 500, 'INTERNAL_SERVER_ERROR');
+      expect(error.message).toBe(rest.body.message);
+      expect(viaTrpc.text).not.toMatch(/forced failure|password_hash/);
+    } finally {
+      await restore();
+    }
+  });
+
+  it('logs carry no access token and no password (header redacted, bodies not logged)', async () => {
+    logLines.length = 0;
+    await logged.get('/autenticacao/usuario-atual').set(user.auth).expect(200);
+    await logged
+      .post('/autenticacao/login')
+      .send({ email: user.email, senha: 'wrong-password-123' })
+      .expect(401);
+    const text = logLines.join('');
+    expect(logLines.length).toBeGreaterThanOrEqual(2);
+    expect(text).not.toContain(user.token);
+    expect(text).not.toContain('wrong-password-123');
+  });
+
+  // Drizzle's error messages carry every query parameter ("Failed query: … params: …"); the
+  // registration service strips them, so that the new password hash never reaches the log.
+  it('a failed registration (the insert refused by the database) does not write the password hash to the log', async () => {
+    const restore = await failInserts('users');
+    try {
+      logLines.length = 0;
+      const res = await logged.post('/autenticacao/cadastro').send(registration());
+      expect(res.status).toBe(500);
+      expect(logLines.join('')).toContain('forced failure');
+      expect(logLines.join('')).not.toMatch(/scrypt\$/);
+    } finally {
+      await restore();
+    }
+  });
+
+  // Was missing (fixed: every API answer says no-store): answers that carry tokens have no Cache-Control, so a shared cache or the browser's
+  // may keep them (OAuth 2.0, RFC 6749 §5.1, requires "Cache-Control: no-store" on token responses).
+  // Requests: POST /autenticacao/login, POST /autenticacao/atualizar-token.
+  it('answers that carry tokens say Cache-Control: no-store', async () => {
+    const login = await t.request
+      .post('/autenticacao/login')
+      .send({ email: user.email, senha: user.password });
+    expect(login.status).toBe(200);
+    expect(login.headers['cache-control']).toMatch(/no-store/);
+    const refresh = await t.request
+      .post('/autenticacao/atualizar-token')
+      .send({ refreshToken: login.body.dados.refreshToken });
+    expect(refresh.headers['cache-control']).toMatch(/no-store/);
+  });
+
+  it('TRACE is not answered with the request echoed back', async () => {
+    const res = await t.request.trace('/health').set('X-Secret', 'echo-me');
+    expectError(res, 404, 'NOT_FOUND');
+    expect(res.text).not.toContain('echo-me');
+  });
+});

@@ -1,0 +1,97 @@
+import type { TestApp, TestUser } from '../support/app';
+import { createEvent, createPost, generalBody } from '../support/feed';
+import { createMatch, matchBody } from '../support/matches';
+import { registration } from '../support/students';
+import { documentedOperations } from './support';
+
+/** One request to a REST operation: path parameters, query string and JSON body. */
+export interface RestInput {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * Objects for the valid requests to point at, made over HTTP by `owner`: a post with a comment, an
+ * EVENT post, a match and an example.
+ */
+export async function createFixtures(t: TestApp, owner: TestUser) {
+  const post = await createPost(t, owner);
+  const event = await createEvent(t, owner);
+  const match = await createMatch(t, owner);
+  const comment = (
+    await t.request.post(`/post/${post.id}/comment`).set(owner.auth).send({ content: 'Oi' })
+  ).body as { id: string };
+  const example = (await t.request.post('/exemplos').set(owner.auth).send({ nome: 'Exemplo fixo' }))
+    .body.dados as { id: string };
+  return { owner, post, event, match, comment, example };
+}
+export type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
+
+/**
+ * A request that every operation accepts (as an ADMIN, who may act on any object), keyed
+ * `METHOD /path`. The security tests break one part of it at a time, so that the broken part is
+ * the only reason for a refusal.
+ */
+export function validRequests(f: Fixtures): Record<string, RestInput> {
+  const page = { page: '1', limit: '10' };
+  const none = { params: {}, query: {} };
+  const id = (value: string) => ({ params: { id: value }, query: {} });
+  const requests: Record<string, RestInput> = {
+    'POST /autenticacao/login': {
+      ...none,
+      body: { email: f.owner.email, senha: f.owner.password },
+    },
+    'POST /autenticacao/atualizar-token': { ...none, body: { refreshToken: 'a'.repeat(43) } },
+    'POST /autenticacao/sair': { ...none, body: { refreshToken: 'a'.repeat(43) } },
+    'GET /autenticacao/usuario-atual': none,
+    'POST /exemplos': { ...none, body: { nome: 'Exemplo', descricao: 'Descrição' } },
+    'GET /exemplos': { params: {}, query: page },
+    'GET /exemplos/{id}': id(f.example.id),
+    'POST /autenticacao/cadastro': { ...none, body: registration() },
+    'GET /autenticacao/alunos/nickname-disponivel': {
+      params: {},
+      query: { nickname: 'livre_nick' },
+    },
+    'GET /autenticacao/alunos/email-disponivel': {
+      params: {},
+      query: { email: 'livre@campus.test' },
+    },
+    'GET /autenticacao/alunos/nacionalidades': none,
+    'GET /autenticacao/alunos/opcoes-academicas': none,
+    'GET /autenticacao/alunos/localidades/estados': none,
+    'GET /autenticacao/alunos/localidades/estados/{uf}/cidades': {
+      params: { uf: 'SP' },
+      query: {},
+    },
+    'GET /admin/usuarios': {
+      params: {},
+      query: { ...page, status: 'ATIVO', perfil: 'ALUNO', busca: 'user' },
+    },
+    'GET /admin/usuarios/{id}': id(f.owner.id),
+    'PATCH /admin/usuarios/{id}/status': { ...id(f.owner.id), body: { status: 'ACTIVE' } },
+    'POST /match': { ...none, body: matchBody(f.owner) },
+    'GET /match': { params: {}, query: { ...page, status: 'EM_BREVE' } },
+    'GET /match/{id}': id(f.match.id),
+    'PATCH /match/{id}': { ...id(f.match.id), body: { title: 'Novo título' } },
+    'DELETE /match/{id}': id(f.match.id),
+    'POST /match/{id}/subscribe': id(f.match.id),
+    'DELETE /match/{id}/unsubscribe': id(f.match.id),
+    'POST /match/{id}/switch': id(f.match.id),
+    'GET /post': { params: {}, query: page },
+    'POST /post': { ...none, body: generalBody(f.owner) },
+    'GET /post/{id}': id(f.post.id),
+    'PATCH /post/{id}': { ...id(f.post.id), body: { title: 'Edited' } },
+    'DELETE /post/{id}': id(f.post.id),
+    'DELETE /comment/{id}': id(f.comment.id),
+    'POST /post/{id}/comment': { ...id(f.post.id), body: { content: 'Comentário' } },
+    'POST /post/{id}/like': id(f.event.id),
+    'DELETE /post/{id}/like': id(f.event.id),
+    'POST /post/{id}/attendance': id(f.event.id),
+    'DELETE /post/{id}/attendance': id(f.event.id),
+    'POST /post/{id}/report': { ...id(f.post.id), body: { reason: 'Spam' } },
+  };
+  const missing = documentedOperations.filter((op) => !requests[op.key]).map((op) => op.key);
+  if (missing.length) throw new Error(`no valid request for ${missing.join(', ')}`);
+  return requests;
+}

@@ -1,0 +1,125 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import {
+  createServices,
+  hashPassword,
+  signAccessToken,
+  users,
+  type AuthConfig,
+  type Perfil,
+  type UserStatus,
+} from '@campus/core';
+import { createTestDatabase, type TestBackend } from '@campus/core/testing';
+import pino from 'pino';
+import supertest from 'supertest';
+import { createApp } from '../../src/app';
+
+export const backend = (process.env.TEST_BACKEND ?? 'pglite') as TestBackend;
+
+export const testAuthConfig: AuthConfig = {
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-000000',
+  accessTokenTtl: 900,
+  refreshTokenTtl: 3600,
+  passwordCost: 10,
+};
+
+export const DEFAULT_PASSWORD = 'senha-segura-123';
+let defaultHash: Promise<string> | undefined;
+
+export interface TestUser {
+  id: string;
+  nome: string;
+  nickname: string;
+  email: string;
+  perfil: Perfil;
+  password: string;
+  token: string;
+  /** `{ Authorization: 'Bearer …' }` */
+  auth: { Authorization: string };
+}
+
+/**
+ * The real app on a fresh database of its own (PGlite, or PostgreSQL when TEST_BACKEND=postgres),
+ * listening on port 0, with factories for unique users.
+ */
+export async function startTestApp(options: { corsOrigins?: string[] } = {}) {
+  const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL);
+  const services = createServices(database.db, testAuthConfig);
+  const app = createApp({
+    services,
+    logger: pino({ level: 'silent' }),
+    ping: database.ping,
+    corsOrigins: options.corsOrigins ?? [],
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const request = supertest(server);
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function createUser(
+    overrides: { perfil?: Perfil; status?: UserStatus; nome?: string; password?: string } = {},
+  ): Promise<TestUser> {
+    const suffix = randomBytes(5).toString('hex');
+    const password = overrides.password ?? DEFAULT_PASSWORD;
+    defaultHash ??= hashPassword(DEFAULT_PASSWORD, testAuthConfig.passwordCost);
+    const passwordHash =
+      password === DEFAULT_PASSWORD ? await defaultHash : await hashPassword(password, testAuthConfig.passwordCost);
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        nome: overrides.nome ?? `Pessoa ${suffix}`,
+        nickname: `user_${suffix}`,
+        email: `user_${suffix}@campus.test`,
+        passwordHash,
+        perfil: overrides.perfil ?? 'ALUNO',
+        status: overrides.status ?? 'ATIVO',
+      })
+      .returning();
+    const token = signAccessToken(testAuthConfig, row!);
+    return {
+      id: row!.id,
+      nome: row!.nome,
+      nickname: row!.nickname,
+      email: row!.email,
+      perfil: row!.perfil,
+      password,
+      token,
+      auth: { Authorization: `Bearer ${token}` },
+    };
+  }
+
+  return {
+    app,
+    server,
+    request,
+    baseUrl,
+    db: database.db,
+    database,
+    services,
+    createUser,
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Asserts the error format of decisions.md §4 and returns the body. */
+export function expectError(
+  response: { status: number; body: unknown; headers: Record<string, string> },
+  status: number,
+  code: string,
+) {
+  const body = response.body as { code: string; message: string; reason?: string; issues?: unknown[] };
+  if (response.status !== status || body.code !== code || typeof body.message !== 'string') {
+    throw new Error(
+      `expected ${status} ${code}, got ${response.status} ${JSON.stringify(response.body)}`,
+    );
+  }
+  if (JSON.stringify(body).includes('    at ')) throw new Error('error body carries a stack');
+  return body;
+}

@@ -1,0 +1,60 @@
+import { matchPlayers, matches } from '@campus/core';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApp, TestUser } from './app';
+
+/** An ISO timestamp `days` from now (negative: in the past). */
+export const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+export const matchBody = (author: TestUser, overrides: Record<string, unknown> = {}) => ({
+  userId: author.id,
+  title: 'Pelada de quinta',
+  description: 'Futebol society',
+  maxPlayers: 10,
+  MatchDate: daysFromNow(7),
+  location: 'Quadra 2',
+  ...overrides,
+});
+
+/** POST /match as `author`; returns the created match body. */
+export async function createMatch(t: TestApp, author: TestUser, overrides: Record<string, unknown> = {}) {
+  const res = await t.request.post('/match').set(author.auth).send(matchBody(author, overrides));
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; maxPlayers: number; [field: string]: unknown };
+}
+
+/**
+ * A match inserted straight into the table, for states the API refuses to create (a MatchDate in
+ * the past, a stored status).
+ */
+export async function insertMatch(
+  t: TestApp,
+  author: TestUser,
+  values: Partial<typeof matches.$inferInsert> = {},
+) {
+  const [row] = await t.db
+    .insert(matches)
+    .values({
+      title: 'Inserted match',
+      authorId: author.id,
+      maxPlayers: 10,
+      matchDate: new Date(Date.now() + 86_400_000),
+      location: 'Quadra 1',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** The rows of match_players of a match. */
+export const playerRows = (t: TestApp, matchId: string) =>
+  t.db.select().from(matchPlayers).where(eq(matchPlayers.matchId, matchId));
+
+/** Players per team, counted in the table. */
+export async function teamCounts(t: TestApp, matchId: string) {
+  const rows = await playerRows(t, matchId);
+  return { A: rows.filter((r) => r.team === 'A').length, B: rows.filter((r) => r.team === 'B').length };
+}
+
+/** `n` distinct users (ATIVO, perfil ALUNO). */
+export const createUsers = (t: TestApp, n: number) => Promise.all(Array.from({ length: n }, () => t.createUser()));

@@ -1,0 +1,139 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { signAccessToken } from '@campus/core';
+
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+export const PROCESS_JWT_SECRET = 'process-test-secret-process-test-secret-00';
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  url: string;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+export const freePort = () => 20_000 + Math.floor(Math.random() * 30_000);
+
+/** The server from source (tsx) in a child process, as an operator starts it. */
+export function runServer(env: Record<string, string>): ServerProcess {
+  const port = Number(env.PORT ?? freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      JWT_SECRET: PROCESS_JWT_SECRET,
+      RATE_LIMIT: 'off',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output };
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition') {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export const isReady = async (server: ServerProcess) => (await fetch(`${server.url}/ready`)).status === 200;
+
+/** A new database on the server at `baseUrl`; `drop()` removes it. */
+export async function scratchDatabase(baseUrl: string) {
+  const name = `campus_proc_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A user row and an access token signed with the child servers' secret. */
+export async function seedUser(databaseUrl: string) {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const [user] = await sql<{ id: string; perfil: 'ALUNO'; nickname: string }[]>`
+    insert into users (nome, nickname, email, password_hash)
+    values ('Carga', ${`load_${randomBytes(4).toString('hex')}`}, ${`load_${randomBytes(4).toString('hex')}@campus.test`}, 'scrypt$x')
+    returning id, perfil, nickname`;
+  await sql.end();
+  const token = signAccessToken(
+    { jwtSecret: PROCESS_JWT_SECRET, accessTokenTtl: 3600, refreshTokenTtl: 3600, passwordCost: 10 },
+    user!,
+  );
+  return { id: user!.id, auth: { Authorization: `Bearer ${token}` } };
+}
+
+const pgBin = (() => {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const version = readdirSync(root).sort().at(-1);
+  return version ? join(root, version, 'bin') : undefined;
+})();
+
+/** True when a private PostgreSQL cluster can be started here (binaries and a postgres user). */
+export const canRunPrivateCluster = (() => {
+  if (!pgBin || process.getuid?.() !== 0) return false;
+  try {
+    execFileSync('id', ['postgres'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * A PostgreSQL server of the test's own (initdb into a temp dir, run as the postgres user), so a
+ * test can stop and start it without touching the server other suites use.
+ */
+export function privateCluster() {
+  const dir = mkdtempSync(join(tmpdir(), 'campus-pg-'));
+  chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  const data = join(dir, 'data');
+  const port = freePort();
+  const asPostgres = (cmd: string, args: string[]) =>
+    execFileSync('runuser', ['-u', 'postgres', '--', join(pgBin!, cmd), ...args], { stdio: 'pipe' });
+  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const start = () =>
+    asPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c fsync=off`, 'start']);
+  const stop = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    destroy() {
+      try {
+        stop();
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

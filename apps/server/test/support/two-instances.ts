@@ -1,0 +1,34 @@
+import type { Server } from 'node:http';
+import { createServices } from '@campus/core';
+import { createDatabase } from '@campus/core/db';
+import pino from 'pino';
+import supertest from 'supertest';
+import { createApp } from '../../src/app';
+import { testAuthConfig, type TestApp } from './app';
+
+/**
+ * A second server process stand-in: another Express app with its own services and its own
+ * connection pool on the SAME PostgreSQL database as `first`, so in-process state is not shared
+ * and only the database can keep two instances consistent. PostgreSQL only (PGlite is in-memory
+ * and private to one handle).
+ */
+export async function startSecondInstance(first: TestApp) {
+  const url = first.database.url;
+  if (!url) throw new Error('a second instance needs the postgres backend');
+  const database = createDatabase({ kind: 'postgres', url, maxConnections: 20 });
+  const app = createApp({
+    services: createServices(database.db, testAuthConfig),
+    logger: pino({ level: 'silent' }),
+    ping: database.ping,
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return {
+    request: supertest(server),
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+    },
+  };
+}
