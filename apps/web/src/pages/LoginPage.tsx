@@ -1,0 +1,96 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ErrorMessage, StatusMessage } from '../components/Alert';
+import { Field } from '../components/Field';
+import { Page } from '../components/Page';
+import { useFormValues } from '../components/useForm';
+import { fieldErrors, formMessage, sameNames } from '../lib/errors';
+import { focusFirstInvalid } from '../lib/focus';
+import { Link, navigate, useLocation } from '../lib/router';
+import { useSession } from '../session/SessionProvider';
+
+const FIELDS = sameNames('email', 'senha');
+
+/** Where to go after logging in: the page that asked for it, if it is one of ours. */
+export function nextPath(query: URLSearchParams): string {
+  const next = query.get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/feed';
+}
+
+export function LoginPage() {
+  const { login, notice, clearNotice } = useSession();
+  const { query } = useLocation();
+  const form = useFormValues({ email: '', senha: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      await login(form.values.email, form.values.senha);
+      navigate(nextPath(query), { replace: true });
+    } catch (error) {
+      setErrors(fieldErrors(error, FIELDS));
+      setMessage(formMessage(error, FIELDS));
+      focusFirstInvalid(formRef.current);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Page title="Entrar">
+      <div className="narrow">
+        <p className="intro">
+          O Campus reúne o feed da universidade, as partidas da turma e seus eventos. Entre com seu
+          e-mail de cadastro.
+        </p>
+        {notice ? (
+          <div className="alert alert--info" role="alert">
+            {notice}{' '}
+            <button type="button" className="link-button" onClick={clearNotice}>
+              Fechar
+            </button>
+          </div>
+        ) : null}
+        {query.get('cadastro') === 'ok' ? (
+          <StatusMessage>Cadastro realizado! Entre com seu e-mail e senha.</StatusMessage>
+        ) : null}
+        <ErrorMessage>{message}</ErrorMessage>
+        <form ref={formRef} onSubmit={submit} noValidate className="card stack">
+          <Field label="E-mail" name="email" error={errors.email} required>
+            {(control) => (
+              <input
+                {...control}
+                {...form.bind('email')}
+                type="email"
+                autoComplete="email"
+                required
+              />
+            )}
+          </Field>
+          <Field label="Senha" name="senha" error={errors.senha} required>
+            {(control) => (
+              <input
+                {...control}
+                {...form.bind('senha')}
+                type="password"
+                autoComplete="current-password"
+                required
+              />
+            )}
+          </Field>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Entrando…' : 'Entrar'}
+          </button>
+        </form>
+        <p>
+          Ainda não tem conta? <Link to="/cadastro">Criar conta de estudante</Link>
+        </p>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,120 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { Page } from '../../components/Page';
+import { Pagination } from '../../components/Pagination';
+import { formMessage } from '../../lib/errors';
+import { formatDateTime, plural } from '../../lib/format';
+import { Link, navigate, pageFrom, useFlash, useLocation } from '../../lib/router';
+import { useTRPC, type RouterOutputs } from '../../lib/trpc';
+import { useSession } from '../../session/SessionProvider';
+import { PostForm } from './PostForm';
+
+type PostSummary = RouterOutputs['feed']['list']['data'][number];
+
+export function EventLine({
+  post,
+}: {
+  post: Pick<PostSummary, 'type' | 'eventDate' | 'eventFinishDate' | 'location'>;
+}) {
+  if (post.type !== 'EVENT' || !post.eventDate) return null;
+  return (
+    <p className="event-line">
+      <span className="badge">Evento</span> {formatDateTime(post.eventDate)}
+      {post.eventFinishDate ? ` até ${formatDateTime(post.eventFinishDate)}` : ''}
+      {post.location ? ` · ${post.location}` : ''}
+    </p>
+  );
+}
+
+function PostItem({ post }: { post: PostSummary }) {
+  const excerpt =
+    post.content && post.content.length > 280 ? `${post.content.slice(0, 280)}…` : post.content;
+  return (
+    <li>
+      <article className="card post-item">
+        <h3>
+          <Link to={`/feed/${post.id}`}>{post.title}</Link>
+        </h3>
+        <p className="meta">
+          por @{post.author} ·{' '}
+          <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
+        </p>
+        <EventLine post={post} />
+        {excerpt ? <p className="content">{excerpt}</p> : null}
+        <p className="counts">
+          {plural(post.likesCount, 'curtida', 'curtidas')} ·{' '}
+          {plural(post.commentsCount, 'comentário', 'comentários')}
+          {post.type === 'EVENT'
+            ? ` · ${plural(post.attendancesCount, 'presença', 'presenças')}`
+            : ''}
+        </p>
+      </article>
+    </li>
+  );
+}
+
+export function FeedPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const { query } = useLocation();
+  const page = pageFrom(query);
+  const [status, setStatus] = useState<string | null>(null);
+  const welcome = useFlash('bemvindo', `Bem-vindo(a) ao Campus, ${user?.nome}!`);
+
+  const list = useQuery({
+    ...trpc.feed.list.queryOptions({ page, limit: 10 }),
+    placeholderData: keepPreviousData,
+  });
+  const create = useMutation(
+    trpc.feed.create.mutationOptions({
+      onSuccess: (post) => {
+        setStatus(`Publicado: “${post.title}”.`);
+        return queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
+      },
+    }),
+  );
+
+  return (
+    <Page title="Feed">
+      <StatusMessage>{status ?? welcome}</StatusMessage>
+      <details className="card composer">
+        <summary>Escrever um post ou evento</summary>
+        <PostForm
+          submitLabel="Publicar"
+          onSubmit={(fields) => {
+            setStatus(null);
+            return create.mutateAsync({ ...fields, author: user!.nickname, authorId: user!.id });
+          }}
+        />
+      </details>
+
+      <section aria-labelledby="posts-title">
+        <h2 id="posts-title" className="visually-hidden">
+          Publicações
+        </h2>
+        {list.isPending ? <p role="status">Carregando publicações…</p> : null}
+        <ErrorMessage>{list.error ? formMessage(list.error) : null}</ErrorMessage>
+        {list.data && list.data.data.length === 0 ? (
+          <p>Nenhuma publicação ainda. Que tal escrever a primeira?</p>
+        ) : null}
+        {list.data ? (
+          <>
+            <ul className="plain-list" aria-busy={list.isFetching}>
+              {list.data.data.map((post) => (
+                <PostItem key={post.id} post={post} />
+              ))}
+            </ul>
+            <Pagination
+              label="Páginas do feed"
+              page={page}
+              totalPages={list.data.meta.totalPages}
+              onPage={(next) => navigate(`/feed?pagina=${next}`)}
+            />
+          </>
+        ) : null}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,125 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { useFormValues } from '../../components/useForm';
+import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
+import { focusFirstInvalid } from '../../lib/focus';
+import { fromLocalInput, toLocalInput } from '../../lib/format';
+import type { RouterOutputs } from '../../lib/trpc';
+
+type Post = RouterOutputs['feed']['get'];
+export type PostType = Post['type'];
+
+/** What the form hands over: the fields of a post as the API takes them. */
+export interface PostFields {
+  title: string;
+  content: string | null;
+  type: PostType;
+  eventDate: string | null;
+  eventFinishDate: string | null;
+  location: string | null;
+}
+
+const FIELDS = sameNames('title', 'content', 'type', 'eventDate', 'eventFinishDate', 'location');
+
+export function initialPostValues(post?: Post) {
+  return {
+    title: post?.title ?? '',
+    content: post?.content ?? '',
+    type: (post?.type ?? 'GENERAL') as string,
+    eventDate: toLocalInput(post?.eventDate),
+    eventFinishDate: toLocalInput(post?.eventFinishDate),
+    location: post?.location ?? '',
+  };
+}
+
+/** Form values → API fields: a GENERAL post has no event fields; empty optional text is null. */
+export function toPostFields(values: ReturnType<typeof initialPostValues>): PostFields {
+  const event = values.type === 'EVENT';
+  return {
+    title: values.title,
+    content: values.content.trim() ? values.content : null,
+    type: event ? 'EVENT' : 'GENERAL',
+    eventDate: event ? (fromLocalInput(values.eventDate) ?? null) : null,
+    eventFinishDate: event ? (fromLocalInput(values.eventFinishDate) ?? null) : null,
+    location: event && values.location.trim() ? values.location : null,
+  };
+}
+
+interface PostFormProps {
+  post?: Post;
+  submitLabel: string;
+  onSubmit: (fields: PostFields) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+/** Create or edit a post or an event; the API's field errors show beside the fields. */
+export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProps) {
+  const form = useFormValues(initialPostValues(post));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isEvent = form.values.type === 'EVENT';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      await onSubmit(toPostFields(form.values));
+      setErrors({});
+      if (!post) form.reset();
+    } catch (error) {
+      setErrors(fieldErrors(error, FIELDS));
+      setMessage(formMessage(error, FIELDS));
+      focusFirstInvalid(formRef.current);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="stack">
+      <ErrorMessage>{message}</ErrorMessage>
+      <Field label="Título" name="title" error={errors.title} required>
+        {(c) => <input {...c} {...form.bind('title')} maxLength={200} required />}
+      </Field>
+      <Field label="Texto" name="content" error={errors.content}>
+        {(c) => <textarea {...c} {...form.bind('content')} rows={4} maxLength={10_000} />}
+      </Field>
+      <Field label="Tipo" name="type" error={errors.type}>
+        {(c) => (
+          <select {...c} {...form.bind('type')}>
+            <option value="GENERAL">Publicação</option>
+            <option value="EVENT">Evento</option>
+          </select>
+        )}
+      </Field>
+      {isEvent ? (
+        <fieldset>
+          <legend>Evento</legend>
+          <Field label="Início" name="eventDate" error={errors.eventDate} required>
+            {(c) => <input {...c} {...form.bind('eventDate')} type="datetime-local" required />}
+          </Field>
+          <Field label="Término" name="eventFinishDate" error={errors.eventFinishDate}>
+            {(c) => <input {...c} {...form.bind('eventFinishDate')} type="datetime-local" />}
+          </Field>
+          <Field label="Local" name="location" error={errors.location} required>
+            {(c) => <input {...c} {...form.bind('location')} maxLength={200} required />}
+          </Field>
+        </fieldset>
+      ) : null}
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Salvando…' : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancelar
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,216 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { Field } from '../../components/Field';
+import { Page } from '../../components/Page';
+import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
+import { formatDateTime, plural } from '../../lib/format';
+import { Link, navigate } from '../../lib/router';
+import { useTRPC, type RouterOutputs } from '../../lib/trpc';
+import { useSession } from '../../session/SessionProvider';
+import { EventLine } from './FeedPage';
+import { PostComments } from './PostComments';
+import { PostForm } from './PostForm';
+
+type Post = RouterOutputs['feed']['get'];
+
+function ReportForm({ post, onDone }: { post: Post; onDone: (message: string) => void }) {
+  const trpc = useTRPC();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sent, setSent] = useState(false);
+  const report = useMutation(trpc.feed.report.mutationOptions());
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await report.mutateAsync({ id: post.id, reason });
+      setSent(true);
+      onDone('Denúncia enviada. Obrigado por avisar.');
+    } catch (failure) {
+      const fields = sameNames('reason');
+      setError(fieldErrors(failure, fields).reason ?? formMessage(failure, fields));
+    }
+  }
+  if (sent) return <p className="meta">Você denunciou esta publicação.</p>;
+  return (
+    <details className="report">
+      <summary>Denunciar</summary>
+      <form onSubmit={submit} noValidate className="stack">
+        <Field label="Motivo da denúncia" name="reason" error={error} required>
+          {(c) => (
+            <textarea
+              {...c}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              rows={2}
+              maxLength={500}
+              required
+            />
+          )}
+        </Field>
+        <div className="row">
+          <button type="submit" disabled={report.isPending}>
+            Enviar denúncia
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}
+
+export function PostPage({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const post = useQuery(trpc.feed.get.queryOptions({ id }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.feed.pathKey() });
+  const options = { onSuccess: refresh };
+  const like = useMutation(trpc.feed.like.mutationOptions(options));
+  const unlike = useMutation(trpc.feed.unlike.mutationOptions(options));
+  const attend = useMutation(trpc.feed.attend.mutationOptions(options));
+  const unattend = useMutation(trpc.feed.unattend.mutationOptions(options));
+  const update = useMutation(trpc.feed.update.mutationOptions(options));
+  const remove = useMutation(trpc.feed.remove.mutationOptions());
+
+  /** Runs an action, then announces its outcome (or its error). */
+  async function act(action: () => Promise<unknown>, done: string) {
+    setError(null);
+    setStatus(null);
+    try {
+      await action();
+      setStatus(done);
+    } catch (failure) {
+      setError(formMessage(failure));
+    }
+  }
+
+  if (post.isPending) {
+    return (
+      <Page title="Publicação">
+        <p role="status">Carregando…</p>
+      </Page>
+    );
+  }
+  if (post.error) {
+    return (
+      <Page title="Publicação">
+        <ErrorMessage>{formMessage(post.error)}</ErrorMessage>
+        <Link to="/feed">Voltar ao feed</Link>
+      </Page>
+    );
+  }
+
+  const data = post.data;
+  const liked = data.likes.some((l) => l.userId === user?.id);
+  const attending = data.attendances.some((a) => a.userId === user?.id);
+  const mayEdit = user && (user.id === data.authorId || user.perfil === 'ADMIN');
+  const busy = like.isPending || unlike.isPending || attend.isPending || unattend.isPending;
+
+  return (
+    <Page title={data.title}>
+      <p>
+        <Link to="/feed">← Voltar ao feed</Link>
+      </p>
+      <StatusMessage>{status}</StatusMessage>
+      <ErrorMessage>{error}</ErrorMessage>
+      <article className="card">
+        <p className="meta">
+          por @{data.author} ·{' '}
+          <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+          {data.updatedAt !== data.createdAt ? ' · editado' : ''}
+        </p>
+        <EventLine post={data} />
+        {data.content ? <p className="content">{data.content}</p> : null}
+
+        <div className="row actions">
+          <button
+            type="button"
+            aria-pressed={liked}
+            disabled={busy}
+            onClick={() =>
+              void (liked
+                ? act(() => unlike.mutateAsync({ id }), 'Curtida removida.')
+                : act(() => like.mutateAsync({ id }), 'Você curtiu esta publicação.'))
+            }
+          >
+            {liked ? '♥ Curtido' : '♡ Curtir'} ({data.likesCount})
+          </button>
+          {data.type === 'EVENT' ? (
+            <button
+              type="button"
+              aria-pressed={attending}
+              disabled={busy}
+              onClick={() =>
+                void (attending
+                  ? act(() => unattend.mutateAsync({ id }), 'Presença cancelada.')
+                  : act(() => attend.mutateAsync({ id }), 'Presença confirmada.'))
+              }
+            >
+              {attending ? '✓ Vou participar' : 'Confirmar presença'} ({data.attendancesCount})
+            </button>
+          ) : null}
+        </div>
+        {data.likes.length > 0 ? (
+          <p className="meta">Curtido por {data.likes.map((l) => `@${l.userName}`).join(', ')}</p>
+        ) : null}
+        {data.type === 'EVENT' && data.attendances.length > 0 ? (
+          <p className="meta">
+            {plural(data.attendances.length, 'presença confirmada', 'presenças confirmadas')}:{' '}
+            {data.attendances.map((a) => `@${a.userName}`).join(', ')}
+          </p>
+        ) : null}
+        {user?.perfil === 'ADMIN' && data.reports.length > 0 ? (
+          <p className="meta">
+            {plural(data.reports.length, 'denúncia', 'denúncias')}:{' '}
+            {data.reports.map((r) => r.reason).join('; ')}
+          </p>
+        ) : null}
+        {user?.id !== data.authorId ? <ReportForm post={data} onDone={setStatus} /> : null}
+
+        {mayEdit && !editing ? (
+          <div className="row owner-actions">
+            <button type="button" onClick={() => setEditing(true)}>
+              Editar
+            </button>
+            <ConfirmButton
+              label="Excluir"
+              question="Excluir esta publicação?"
+              confirmLabel="Sim, excluir"
+              className="danger"
+              onConfirm={() =>
+                void remove.mutateAsync({ id }).then(
+                  async () => {
+                    await refresh();
+                    navigate('/feed');
+                  },
+                  (failure: unknown) => setError(formMessage(failure)),
+                )
+              }
+            />
+          </div>
+        ) : null}
+        {editing ? (
+          <section aria-labelledby="edit-title">
+            <h2 id="edit-title">Editar publicação</h2>
+            <PostForm
+              post={data}
+              submitLabel="Salvar alterações"
+              onCancel={() => setEditing(false)}
+              onSubmit={async (fields) => {
+                await update.mutateAsync({ id, ...fields });
+                setEditing(false);
+                setStatus('Publicação atualizada.');
+              }}
+            />
+          </section>
+        ) : null}
+      </article>
+      <PostComments post={data} announce={setStatus} />
+    </Page>
+  );
+}

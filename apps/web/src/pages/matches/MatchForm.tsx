@@ -1,0 +1,182 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { useFormValues } from '../../components/useForm';
+import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
+import { focusFirstInvalid } from '../../lib/focus';
+import { fromLocalInput, toLocalInput } from '../../lib/format';
+import type { RouterInputs, RouterOutputs } from '../../lib/trpc';
+
+type Match = RouterOutputs['matches']['get'];
+type CreateFields = Omit<RouterInputs['matches']['create'], 'userId'>;
+type UpdateFields = Omit<RouterInputs['matches']['update'], 'id'>;
+
+const FIELDS = sameNames(
+  'title',
+  'description',
+  'maxPlayers',
+  'MatchDate',
+  'location',
+  'teamNameA',
+  'teamNameB',
+);
+
+export function initialMatchValues(match?: Match) {
+  return {
+    title: match?.title ?? '',
+    description: match?.description ?? '',
+    maxPlayers: String(match?.maxPlayers ?? 10),
+    MatchDate: toLocalInput(match?.MatchDate),
+    location: match?.location ?? '',
+    teamNameA: match?.teamNameA ?? '',
+    teamNameB: match?.teamNameB ?? '',
+  };
+}
+type MatchValues = ReturnType<typeof initialMatchValues>;
+
+const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+
+/** A new match's fields; empty team names take the API's defaults (TIME_A, TIME_B). */
+export function toCreateFields(values: MatchValues): CreateFields {
+  return {
+    title: values.title,
+    ...(values.description.trim() ? { description: values.description } : {}),
+    maxPlayers: toNumber(values.maxPlayers),
+    MatchDate: fromLocalInput(values.MatchDate) ?? '',
+    location: values.location,
+    ...(values.teamNameA.trim() ? { teamNameA: values.teamNameA } : {}),
+    ...(values.teamNameB.trim() ? { teamNameB: values.teamNameB } : {}),
+  };
+}
+
+/**
+ * Only the fields that changed (the date may move only before the match starts, so an edit of
+ * the title must not send it); an emptied description is removed (null).
+ */
+export function toUpdateFields(values: MatchValues, before: MatchValues): UpdateFields {
+  const changed: UpdateFields = {};
+  if (values.title !== before.title) changed.title = values.title;
+  if (values.description !== before.description)
+    changed.description = values.description.trim() ? values.description : null;
+  if (values.maxPlayers !== before.maxPlayers) changed.maxPlayers = toNumber(values.maxPlayers);
+  if (values.MatchDate !== before.MatchDate)
+    changed.MatchDate = fromLocalInput(values.MatchDate) ?? '';
+  if (values.location !== before.location) changed.location = values.location;
+  if (values.teamNameA !== before.teamNameA) changed.teamNameA = values.teamNameA;
+  if (values.teamNameB !== before.teamNameB) changed.teamNameB = values.teamNameB;
+  return changed;
+}
+
+interface MatchFormProps {
+  match?: Match;
+  submitLabel: string;
+  onCreate?: (fields: CreateFields) => Promise<unknown>;
+  onUpdate?: (fields: UpdateFields) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: MatchFormProps) {
+  const before = initialMatchValues(match);
+  const form = useFormValues(before);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (match) {
+        const fields = toUpdateFields(form.values, before);
+        if (Object.keys(fields).length === 0) onCancel?.();
+        else await onUpdate?.(fields);
+      } else {
+        await onCreate?.(toCreateFields(form.values));
+        form.reset();
+      }
+      setErrors({});
+    } catch (error) {
+      setErrors(fieldErrors(error, FIELDS));
+      setMessage(formMessage(error, FIELDS));
+      focusFirstInvalid(formRef.current);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="stack">
+      <ErrorMessage>{message}</ErrorMessage>
+      <Field
+        label="Título"
+        name="title"
+        error={errors.title}
+        required
+        hint="De 3 a 120 caracteres."
+      >
+        {(c) => <input {...c} {...form.bind('title')} minLength={3} maxLength={120} required />}
+      </Field>
+      <Field label="Descrição" name="description" error={errors.description}>
+        {(c) => <textarea {...c} {...form.bind('description')} rows={3} maxLength={1000} />}
+      </Field>
+      <div className="row wrap">
+        <Field
+          label="Número de jogadores"
+          name="maxPlayers"
+          error={errors.maxPlayers}
+          required
+          hint="De 2 a 100, divididos entre os dois times."
+        >
+          {(c) => (
+            <input
+              {...c}
+              {...form.bind('maxPlayers')}
+              type="number"
+              min={2}
+              max={100}
+              step={1}
+              inputMode="numeric"
+              required
+            />
+          )}
+        </Field>
+        <Field label="Data e hora" name="MatchDate" error={errors.MatchDate} required>
+          {(c) => <input {...c} {...form.bind('MatchDate')} type="datetime-local" required />}
+        </Field>
+      </div>
+      <Field label="Local" name="location" error={errors.location} required>
+        {(c) => <input {...c} {...form.bind('location')} maxLength={200} required />}
+      </Field>
+      <div className="row wrap">
+        <Field
+          label="Nome do time A"
+          name="teamNameA"
+          error={errors.teamNameA}
+          hint={match ? undefined : 'Vazio: TIME_A.'}
+        >
+          {(c) => <input {...c} {...form.bind('teamNameA')} maxLength={50} />}
+        </Field>
+        <Field
+          label="Nome do time B"
+          name="teamNameB"
+          error={errors.teamNameB}
+          hint={match ? undefined : 'Vazio: TIME_B.'}
+        >
+          {(c) => <input {...c} {...form.bind('teamNameB')} maxLength={50} />}
+        </Field>
+      </div>
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Salvando…' : submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancelar
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

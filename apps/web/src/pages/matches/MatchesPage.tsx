@@ -1,0 +1,132 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { Page } from '../../components/Page';
+import { Pagination } from '../../components/Pagination';
+import { formMessage } from '../../lib/errors';
+import { formatDateTime, MATCH_STATUS_LABELS, plural } from '../../lib/format';
+import { Link, navigate, pageFrom, useLocation } from '../../lib/router';
+import { useTRPC, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
+import { useSession } from '../../session/SessionProvider';
+import { MatchForm } from './MatchForm';
+
+type MatchItem = RouterOutputs['matches']['list']['data'][number];
+type MatchStatus = NonNullable<RouterInputs['matches']['list']['status']>;
+const STATUSES = Object.keys(MATCH_STATUS_LABELS) as MatchStatus[];
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={`badge badge--${status.toLowerCase()}`}>
+      {MATCH_STATUS_LABELS[status] ?? status}
+    </span>
+  );
+}
+
+function MatchItemCard({ match }: { match: MatchItem }) {
+  return (
+    <li>
+      <article className="card match-item">
+        <h3>
+          <Link to={`/partidas/${match.id}`}>{match.title}</Link>
+        </h3>
+        <p className="meta">
+          <StatusBadge status={match.MatchStatus} />{' '}
+          <time dateTime={match.MatchDate}>{formatDateTime(match.MatchDate)}</time> ·{' '}
+          {match.location}
+        </p>
+        <p className="counts">
+          {match.spots.filled} de {match.maxPlayers} vagas preenchidas ·{' '}
+          {match.isSubscriptionOpen ? (
+            <strong>{plural(match.spots.open, 'vaga livre', 'vagas livres')}</strong>
+          ) : match.spots.open === 0 ? (
+            'lotada'
+          ) : (
+            'inscrições encerradas'
+          )}
+        </p>
+      </article>
+    </li>
+  );
+}
+
+export function MatchesPage() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const { query } = useLocation();
+  const page = pageFrom(query);
+  const status = STATUSES.find((s) => s === query.get('status'));
+  const [note, setNote] = useState<string | null>(null);
+
+  const list = useQuery({
+    ...trpc.matches.list.queryOptions({ page, limit: 10, ...(status ? { status } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  const create = useMutation(trpc.matches.create.mutationOptions());
+  const go = (next: { page?: number; status?: string | undefined }) => {
+    const params = new URLSearchParams();
+    const nextStatus = 'status' in next ? next.status : status;
+    if (nextStatus) params.set('status', nextStatus);
+    if (next.page && next.page > 1) params.set('pagina', String(next.page));
+    const search = params.toString();
+    navigate(`/partidas${search ? `?${search}` : ''}`);
+  };
+
+  return (
+    <Page title="Partidas">
+      <StatusMessage>{note}</StatusMessage>
+      <details className="card composer">
+        <summary>Criar uma partida</summary>
+        <MatchForm
+          submitLabel="Criar partida"
+          onCreate={async (fields) => {
+            setNote(null);
+            const match = await create.mutateAsync({ ...fields, userId: user!.id });
+            await queryClient.invalidateQueries({ queryKey: trpc.matches.pathKey() });
+            navigate(`/partidas/${match.id}?criada=1`);
+          }}
+        />
+      </details>
+
+      <div className="filters">
+        <label htmlFor="match-status">Situação</label>
+        <select
+          id="match-status"
+          value={status ?? ''}
+          onChange={(e) => go({ status: e.target.value || undefined, page: 1 })}
+        >
+          <option value="">Todas</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {MATCH_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <section aria-labelledby="matches-title">
+        <h2 id="matches-title" className="visually-hidden">
+          Lista de partidas
+        </h2>
+        {list.isPending ? <p role="status">Carregando partidas…</p> : null}
+        <ErrorMessage>{list.error ? formMessage(list.error) : null}</ErrorMessage>
+        {list.data && list.data.data.length === 0 ? <p>Nenhuma partida encontrada.</p> : null}
+        {list.data ? (
+          <>
+            <ul className="plain-list" aria-busy={list.isFetching}>
+              {list.data.data.map((match) => (
+                <MatchItemCard key={match.id} match={match} />
+              ))}
+            </ul>
+            <Pagination
+              label="Páginas de partidas"
+              page={page}
+              totalPages={list.data.meta.totalPages}
+              onPage={(p) => go({ page: p })}
+            />
+          </>
+        ) : null}
+      </section>
+    </Page>
+  );
+}

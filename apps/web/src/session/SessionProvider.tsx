@@ -1,0 +1,48 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { SessionClient } from './client';
+
+const SessionContext = createContext<SessionClient | null>(null);
+
+/** Restores a stored session (after a reload) before the app renders its pages. */
+export function SessionProvider({
+  session,
+  children,
+}: {
+  session: SessionClient;
+  children: ReactNode;
+}) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void session.restore().finally(() => setReady(true));
+  }, [session]);
+  return (
+    <SessionContext.Provider value={session}>
+      {ready ? (
+        children
+      ) : (
+        <p className="loading" role="status">
+          Carregando…
+        </p>
+      )}
+    </SessionContext.Provider>
+  );
+}
+
+export function useSession() {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  const state = useSyncExternalStore(session.store.subscribe, session.store.get);
+  return {
+    ...state,
+    login: session.login,
+    logout: session.logout,
+    clearNotice: session.store.clearNotice,
+  };
+}

@@ -1,0 +1,133 @@
+import type { AppRouter } from '@campus/api';
+import { createTRPCClient, httpBatchLink, httpLink, type TRPCLink } from '@trpc/client';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
+import { isUnauthorized, readFailure } from '../lib/errors';
+import { browserLock, createRefreshCoordinator, type RefreshCoordinator } from './refresh';
+import type { SessionStore } from './store';
+
+export const SESSION_ENDED = 'Sua sessão terminou. Entre novamente para continuar.';
+
+/**
+ * Transparent refresh: a call answered 401 waits for one token refresh (shared by every call
+ * that failed meanwhile) and is sent once more with the new token. A refused refresh, or a second
+ * 401 after a successful one, ends the session (the app then shows the login page).
+ */
+export function refreshLink(
+  store: SessionStore,
+  coordinator: RefreshCoordinator,
+): TRPCLink<AppRouter> {
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        let subscription: Unsubscribable | undefined;
+        let retried = false;
+        const attempt = () => {
+          const usedToken = store.get().accessToken;
+          subscription = next(op).subscribe({
+            next: (value) => observer.next(value),
+            complete: () => observer.complete(),
+            error: (error) => {
+              if (!isUnauthorized(error) || store.refreshToken() === null) {
+                observer.error(error);
+              } else if (retried) {
+                store.signOut(SESSION_ENDED);
+                observer.error(error);
+              } else {
+                retried = true;
+                void coordinator.renew(usedToken).then((outcome) => {
+                  if (outcome === 'renewed') return attempt();
+                  if (outcome === 'refused') store.signOut(SESSION_ENDED);
+                  observer.error(error);
+                });
+              }
+            },
+          });
+        };
+        attempt();
+        return () => subscription?.unsubscribe();
+      });
+}
+
+export interface SessionClientOptions {
+  url?: string;
+  lock?: <T>(task: () => Promise<T>) => Promise<T>;
+  fetch?: typeof fetch;
+}
+
+/**
+ * The API client of a browser session: the typed tRPC client for the app, and login, restore
+ * (after a reload) and logout around the session store.
+ */
+export function createSessionClient(
+  store: SessionStore,
+  { url = '/trpc', lock = browserLock, fetch: fetchImpl }: SessionClientOptions = {},
+) {
+  const headers = () => {
+    const token = store.get().accessToken;
+    return token ? { authorization: `Bearer ${token}` } : {};
+  };
+  const transport = { url, headers, ...(fetchImpl ? { fetch: fetchImpl } : {}) };
+  // Login, refresh and logout go around the refresh link: their 401s mean what they say.
+  const authClient = createTRPCClient<AppRouter>({ links: [httpLink(transport)] });
+
+  const coordinator = createRefreshCoordinator({
+    currentAccessToken: () => store.get().accessToken,
+    withLock: lock,
+    async refresh() {
+      // Read inside the lock: another tab may have just rotated it.
+      const refreshToken = store.refreshToken();
+      if (!refreshToken) return 'refused';
+      try {
+        const { dados } = await authClient.auth.refresh.mutate({ refreshToken });
+        store.signIn(dados);
+        return 'renewed';
+      } catch (error) {
+        const status = readFailure(error).httpStatus;
+        return status === 400 || status === 401 || status === 403 ? 'refused' : 'failed';
+      }
+    },
+  });
+
+  const client = createTRPCClient<AppRouter>({
+    links: [refreshLink(store, coordinator), httpBatchLink(transport)],
+  });
+
+  return {
+    client,
+    store,
+    coordinator,
+    async login(email: string, senha: string) {
+      const { dados } = await authClient.auth.login.mutate({ email, senha });
+      store.signIn(dados);
+      return dados.usuario;
+    },
+    /** After a reload: a stored refresh token becomes a session again, or is dropped. */
+    async restore() {
+      if (store.refreshToken() === null || store.get().user) return;
+      const outcome = await coordinator.renew(null);
+      if (outcome === 'refused') store.signOut(SESSION_ENDED);
+      if (outcome === 'failed')
+        store.signOut('Não foi possível falar com o servidor. Tente de novo.');
+    },
+    /** Ends the session on the server (its refresh token stops working), then here in any case. */
+    async logout() {
+      if (store.refreshToken() === null) return store.signOut(null);
+      try {
+        const attempt = () =>
+          authClient.auth.logout.mutate({ refreshToken: store.refreshToken() ?? '' });
+        try {
+          await attempt();
+        } catch (error) {
+          if (!isUnauthorized(error)) throw error;
+          if ((await coordinator.renew(store.get().accessToken)) === 'renewed') await attempt();
+        }
+      } catch {
+        // The server may be unreachable: the local session ends all the same.
+      } finally {
+        store.signOut(null);
+      }
+    },
+  };
+}
+
+export type SessionClient = ReturnType<typeof createSessionClient>;

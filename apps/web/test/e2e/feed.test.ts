@@ -1,0 +1,166 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  apiCall,
+  apiLogin,
+  launchBrowser,
+  registerViaApi,
+  screenshot,
+  sessionFor,
+  uniqueStudent,
+  visible,
+  type Student,
+} from './support/browser';
+
+const e2e = inject('e2e');
+
+/** Writes a post or an event with the feed's composer. */
+async function publish(
+  page: Page,
+  post: { title: string; content?: string; event?: { start: string; location: string } },
+) {
+  const composer = page.locator('details.composer');
+  if ((await composer.getAttribute('open')) === null) await composer.locator('summary').click();
+  await composer.getByLabel('Título').fill(post.title);
+  if (post.content) await composer.getByLabel('Texto').fill(post.content);
+  if (post.event) {
+    await composer.getByLabel('Tipo').selectOption('EVENT');
+    await composer.getByLabel('Início').fill(post.event.start);
+    await composer.getByLabel('Local').fill(post.event.location);
+  }
+  await composer.getByRole('button', { name: 'Publicar' }).click();
+}
+
+describe.skipIf(e2e.skip)('feed', () => {
+  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
+  let browser: Browser;
+  let author: Student;
+  let reader: Student;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    author = await registerViaApi(baseUrl, uniqueStudent('autora'));
+    reader = await registerViaApi(baseUrl, uniqueStudent('leitor'));
+  });
+  afterAll(() => browser?.close());
+
+  it('posts, likes and comments; another user attends the event, comments and reports; the author edits and deletes', async () => {
+    const a = await sessionFor(browser, baseUrl, author);
+    const title = `Mutirão de estudos ${author.nickname}`;
+
+    // An event without its place: the API's field error shows beside "Local".
+    const composer = a.page.locator('details.composer');
+    await composer.locator('summary').click();
+    await composer.getByLabel('Título').fill(title);
+    await composer.getByLabel('Tipo').selectOption('EVENT');
+    await composer.getByLabel('Início').fill('2031-03-10T14:00');
+    await composer.getByRole('button', { name: 'Publicar' }).click();
+    await visible(composer.locator('.field__error', { hasText: 'obrigatório para eventos' }));
+    expect(await composer.getByLabel('Local').getAttribute('aria-invalid')).toBe('true');
+
+    await composer.getByLabel('Texto').fill('Revisão de cálculo para a prova.\nTragam exercícios!');
+    await composer.getByLabel('Local').fill('Biblioteca central, sala 2');
+    await composer.getByRole('button', { name: 'Publicar' }).click();
+    await visible(a.page.getByRole('status').filter({ hasText: `Publicado: “${title}”.` }));
+    await publish(a.page, {
+      title: `Recado ${author.nickname}`,
+      content: 'A cantina abre às 7h amanhã.',
+    });
+    await visible(a.page.getByRole('link', { name: `Recado ${author.nickname}` }));
+    await screenshot(a.page, 'feed');
+
+    // The post's page: like and comment.
+    await a.page.getByRole('link', { name: title }).click();
+    await visible(a.page.getByRole('heading', { name: title, level: 1 }));
+    await a.page.getByRole('button', { name: /Curtir/ }).click();
+    await visible(a.page.getByRole('button', { name: '♥ Curtido (1)' }));
+    expect(await a.page.getByRole('button', { name: /Curtido/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await a.page.getByLabel('Seu comentário').fill('Levem calculadora.');
+    await a.page.getByRole('button', { name: 'Comentar' }).click();
+    await visible(a.page.getByRole('heading', { name: 'Comentários (1)' }));
+    await visible(a.page.locator('.comment', { hasText: 'Levem calculadora.' }));
+    const postUrl = a.page.url();
+
+    // Another student: attend, comment, like, report.
+    const b = await sessionFor(browser, baseUrl, reader);
+    await b.page.goto(postUrl);
+    await visible(b.page.getByRole('heading', { name: title, level: 1 }));
+    await b.page.getByRole('button', { name: /Confirmar presença/ }).click();
+    await visible(b.page.getByRole('button', { name: '✓ Vou participar (1)' }));
+    await b.page.getByRole('button', { name: '♡ Curtir (1)' }).click();
+    await visible(b.page.getByRole('button', { name: '♥ Curtido (2)' }));
+    await b.page.getByLabel('Seu comentário').fill('Eu vou!');
+    await b.page.getByRole('button', { name: 'Comentar' }).click();
+    await visible(b.page.getByRole('heading', { name: 'Comentários (2)' }));
+    await b.page.getByText('Denunciar', { exact: true }).click();
+    await b.page.getByLabel('Motivo da denúncia').fill('Teste de denúncia');
+    await b.page.getByRole('button', { name: 'Enviar denúncia' }).click();
+    await visible(b.page.getByRole('status').filter({ hasText: 'Denúncia enviada' }));
+    await visible(b.page.getByText('Você denunciou esta publicação.'));
+    // One report per user: a second one (after a reload) is refused beside the reason.
+    await b.page.reload();
+    await b.page.getByText('Denunciar', { exact: true }).click();
+    await b.page.getByLabel('Motivo da denúncia').fill('De novo');
+    await b.page.getByRole('button', { name: 'Enviar denúncia' }).click();
+    await visible(b.page.locator('.field__error', { hasText: 'Você já denunciou este post.' }));
+    // Only the author (or an admin) may edit.
+    expect(await b.page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    await screenshot(b.page, 'post');
+
+    // The author sees the others' actions, edits the post, deletes a comment, then the post.
+    await a.page.reload();
+    await visible(a.page.getByRole('button', { name: '♥ Curtido (2)' }));
+    await visible(a.page.getByText(`1 presença confirmada: @${reader.nickname}`));
+    await a.page
+      .getByRole('button', { name: `Excluir o comentário de @${reader.nickname}` })
+      .click();
+    await visible(a.page.getByRole('heading', { name: 'Comentários (1)' }));
+    await a.page.getByRole('button', { name: 'Editar', exact: true }).click();
+    const editor = a.page.locator('section', {
+      has: a.page.getByRole('heading', { name: 'Editar publicação' }),
+    });
+    await editor.getByLabel('Título').fill(`${title} (adiado)`);
+    await editor.getByLabel('Início').fill('2031-03-17T14:00');
+    await editor.getByRole('button', { name: 'Salvar alterações' }).click();
+    await visible(a.page.getByRole('heading', { name: `${title} (adiado)`, level: 1 }));
+    await visible(a.page.getByRole('status').filter({ hasText: 'Publicação atualizada.' }));
+    await a.page.getByRole('button', { name: 'Excluir', exact: true }).click();
+    await a.page.getByRole('button', { name: 'Sim, excluir' }).click();
+    await a.page.waitForURL('**/feed');
+    await visible(a.page.getByRole('link', { name: `Recado ${author.nickname}` }));
+    expect(await a.page.getByRole('link', { name: `${title} (adiado)` }).count()).toBe(0);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('pages through the feed, newest first', async () => {
+    const writer = await registerViaApi(baseUrl, uniqueStudent('paginas'));
+    const { accessToken, usuario } = await apiLogin(baseUrl, writer);
+    for (let i = 1; i <= 12; i++) {
+      await apiCall(
+        baseUrl,
+        accessToken,
+        'POST',
+        '/post',
+        {
+          title: `Post ${i} de ${writer.nickname}`,
+          type: 'GENERAL',
+          author: usuario.nickname,
+          authorId: usuario.id,
+        },
+        201,
+      );
+    }
+    const { page, context } = await sessionFor(browser, baseUrl, writer);
+    await visible(page.getByRole('link', { name: `Post 12 de ${writer.nickname}` }));
+    expect(await page.locator('.post-item').count()).toBe(10);
+    const nav = page.getByRole('navigation', { name: 'Páginas do feed' });
+    expect(await nav.getByRole('button', { name: '← Anterior' }).isDisabled()).toBe(true);
+    await nav.getByRole('button', { name: 'Próxima →' }).click();
+    await page.waitForURL('**/feed?pagina=2');
+    await visible(page.getByRole('link', { name: `Post 2 de ${writer.nickname}` }));
+    await visible(nav.getByText(/Página 2 de \d+/));
+    await context.close();
+  });
+});

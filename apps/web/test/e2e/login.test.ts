@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  launchBrowser,
+  newPage,
+  registerViaApi,
+  screenshot,
+  uniqueStudent,
+  visible,
+} from './support/browser';
+
+const e2e = inject('e2e');
+const REFRESH_TOKEN_KEY = 'campus.refreshToken';
+
+describe.skipIf(e2e.skip)('login e logout', () => {
+  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('logs in (after a refused attempt), keeps the session across token expiry and reloads, and logs out', async () => {
+    const student = await registerViaApi(baseUrl, uniqueStudent('login'));
+    const { page, context } = await newPage(browser, baseUrl);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+
+    // A protected address sends a visitor to the login, and back there afterwards.
+    await page.goto('/partidas');
+    await page.waitForURL('**/entrar?next=%2Fpartidas');
+
+    await page.getByLabel('E-mail').fill(student.email);
+    await page.getByLabel('Senha', { exact: true }).fill('senha-errada-123');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await visible(page.getByRole('alert').filter({ hasText: 'E-mail ou senha inválidos.' }));
+    await screenshot(page, 'entrar-erro');
+
+    await page.getByLabel('Senha', { exact: true }).fill(student.senha);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL('**/partidas');
+    await visible(page.getByRole('heading', { name: 'Partidas', level: 1 }));
+    await visible(page.getByText(`@${student.nickname}`));
+    const firstRefreshToken = await page.evaluate(
+      (key) => localStorage.getItem(key),
+      REFRESH_TOKEN_KEY,
+    );
+    expect(firstRefreshToken).toBeTruthy();
+
+    // Access tokens live 5 s here: after that the next call refreshes transparently.
+    await page.waitForTimeout(6_000);
+    await page.getByRole('link', { name: 'Feed', exact: true }).click();
+    await visible(page.getByRole('heading', { name: 'Feed', level: 1 }));
+    await visible(page.getByText('Nenhuma publicação ainda').or(page.locator('.post-item')));
+    expect(page.url()).toContain('/feed');
+    const rotated = await page.evaluate((key) => localStorage.getItem(key), REFRESH_TOKEN_KEY);
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(firstRefreshToken);
+
+    // A reload keeps the session (the refresh token in localStorage makes a new access token).
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Feed', level: 1 }));
+    await visible(page.getByText(`@${student.nickname}`));
+
+    // Logout ends the session on the server too: its refresh token no longer works.
+    const beforeLogout = await page.evaluate((key) => localStorage.getItem(key), REFRESH_TOKEN_KEY);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL('**/entrar**');
+    await visible(page.getByRole('heading', { name: 'Entrar', level: 1 }));
+    expect(await page.evaluate((key) => localStorage.getItem(key), REFRESH_TOKEN_KEY)).toBeNull();
+    const refresh = await fetch(`${baseUrl}/autenticacao/atualizar-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: beforeLogout }),
+    });
+    expect(refresh.status).toBe(401);
+
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Entrar', level: 1 }));
+    expect(
+      consoleErrors.filter((text) => /Content Security Policy|Refused to/i.test(text)),
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it('is usable with the keyboard alone, with a visible focus', async () => {
+    const student = await registerViaApi(baseUrl, uniqueStudent('teclado'));
+    const { page, context } = await newPage(browser, baseUrl);
+    await page.goto('/entrar');
+    await visible(page.getByRole('heading', { name: 'Entrar', level: 1 }));
+
+    // The first Tab reaches the skip link; then the header links; then the form.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Pular para o conteúdo',
+    );
+    const outline = await page.evaluate(
+      () => getComputedStyle(document.activeElement!).outlineStyle,
+    );
+    expect(outline).toBe('solid');
+    await page.getByLabel('E-mail').focus();
+    await page.keyboard.type(student.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(student.senha);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/feed');
+    await visible(page.getByRole('heading', { name: 'Feed', level: 1 }));
+    // After a navigation the focus is on the new page's heading.
+    await page.getByRole('link', { name: 'Partidas', exact: true }).press('Enter');
+    await visible(page.getByRole('heading', { name: 'Partidas', level: 1 }));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await context.close();
+  });
+});
