@@ -1,0 +1,146 @@
+/**
+ * The baselines our stack is measured against, each a process of its own started by the same run
+ * (`node --import tsx src/baselines.ts <kind>`, PORT and HOST from the environment):
+ *
+ * - `node-hello`: node:http answering a constant JSON body: the ceiling of this machine.
+ * - `express-hello`: Express 5 answering `{"hello":"world"}` with `res.json`.
+ * - `express-post`: a hand-written Express 5 handler for GET /post/:id: the same SQL as the
+ *   service's prepared statement (`feed_post_read`), sent through postgres.js as a prepared
+ *   statement on a pool of DATABASE_POOL_MAX connections, the row shaped into the same JSON. It
+ *   verifies the Bearer token (the same `verifyAccessToken` as the server) and that the id is a
+ *   UUID, as the endpoint must; it does not read the caller's row from the database.
+ *
+ * Express is loaded from apps/server, so the baseline runs the very copy the server runs.
+ */
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { verifyAccessToken, type AuthConfig } from '@campus/core';
+import postgres from 'postgres';
+
+interface Req {
+  params: Record<string, string>;
+  headers: Record<string, string | undefined>;
+}
+interface Res {
+  status(code: number): Res;
+  json(body: unknown): void;
+  type(type: string): Res;
+  send(body: string): void;
+}
+interface ExpressApp {
+  disable(setting: string): void;
+  set(setting: string, value: unknown): void;
+  get(path: string, handler: (req: Req, res: Res) => void | Promise<void>): void;
+  listen(port: number, host: string, callback: () => void): void;
+}
+const requireFromServer = createRequire(new URL('../../apps/server/package.json', import.meta.url));
+const express = requireFromServer('express') as () => ExpressApp;
+
+const port = Number(process.env.PORT ?? 0);
+const host = process.env.HOST ?? '127.0.0.1';
+
+/** As the server is configured: no ETag computed per response, no X-Powered-By. */
+function expressApp(): ExpressApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.get('/ready', (_req, res) => res.json({ status: 'ready' }));
+  return app;
+}
+
+/** The SQL drizzle generates for the service's `feed_post_read` (bench/src/main.ts compares answers). */
+export const POST_READ_SQL = `select "id", "title", "content", "type", "author", "author_id", "group", "group_id", "event_date", "event_finish_date", "location", "likes_count", "comments_count", "attendances_count", "created_at", "updated_at", coalesce((select json_agg(json_build_object('id', "post_comments"."id", 'content', "post_comments"."content", 'createdAt', "post_comments"."created_at", 'author', json_build_object('id', "users"."id", 'userName', "users"."nickname")) order by "post_comments"."created_at" desc nulls last, "post_comments"."id" desc nulls last) from "post_comments" join "users" on "users"."id" = "post_comments"."author_id" where "post_comments"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_likes"."id", 'userId', "post_likes"."user_id", 'userName', "users"."nickname", 'createdAt', "post_likes"."created_at") order by "post_likes"."created_at" desc nulls last, "post_likes"."id" desc nulls last) from "post_likes" join "users" on "users"."id" = "post_likes"."user_id" where "post_likes"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_reports"."id", 'reason', "post_reports"."reason", 'createdAt', "post_reports"."created_at", 'userId', "post_reports"."user_id") order by "post_reports"."created_at" desc nulls last, "post_reports"."id" desc nulls last) from "post_reports" where "post_reports"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_attendances"."id", 'userId', "post_attendances"."user_id", 'userName', "users"."nickname", 'createdAt', "post_attendances"."created_at") order by "post_attendances"."created_at" desc nulls last, "post_attendances"."id" desc nulls last) from "post_attendances" join "users" on "users"."id" = "post_attendances"."user_id" where "post_attendances"."post_id" = "posts"."id"), '[]'::json) from "posts" where "posts"."id" = $1`;
+
+type Rec = Record<string, unknown> & { createdAt: string; userId?: string };
+const iso = (value: string) => new Date(value).toISOString();
+
+function postHandler(): ExpressApp {
+  const sql = postgres(process.env.DATABASE_URL!, {
+    max: Number(process.env.DATABASE_POOL_MAX ?? 20),
+    onnotice: () => {},
+  });
+  const auth: AuthConfig = {
+    jwtSecret: process.env.JWT_SECRET!,
+    accessTokenTtl: 900,
+    refreshTokenTtl: 3600,
+    passwordCost: 17,
+  };
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const app = expressApp();
+  app.get('/post/:id', async (req, res) => {
+    const header = req.headers.authorization;
+    let perfil: string;
+    try {
+      if (!header?.startsWith('Bearer ')) throw new Error('no token');
+      perfil = verifyAccessToken(auth, header.slice(7)).perfil;
+    } catch {
+      res.status(401).json({ code: 'UNAUTHORIZED', message: 'Token invalid' });
+      return;
+    }
+    const id = req.params.id!;
+    if (!uuid.test(id)) {
+      res.status(400).json({ code: 'BAD_REQUEST', message: 'id must be a UUID' });
+      return;
+    }
+    // `.values()`: the four json_agg columns share the name "coalesce", so read them by position.
+    const rows = await sql.unsafe(POST_READ_SQL, [id], { prepare: true }).values();
+    const row = rows[0] as unknown[] | undefined;
+    if (!row) {
+      res.status(404).json({ code: 'NOT_FOUND', message: 'Post not found' });
+      return;
+    }
+    const [comments, likes, reports, attendances] = row.slice(16) as Rec[][];
+    const at = (i: number) => row[i] as Date | null;
+    const records = (list: Rec[]) => list.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+    res.type('application/json').send(
+      JSON.stringify({
+        id: row[0],
+        title: row[1],
+        content: row[2],
+        type: row[3],
+        author: row[4],
+        authorId: row[5],
+        group: row[6],
+        groupId: row[7],
+        createdAt: at(14)!.toISOString(),
+        updatedAt: at(15)!.toISOString(),
+        eventDate: at(8)?.toISOString() ?? null,
+        eventFinishDate: at(9)?.toISOString() ?? null,
+        location: row[10],
+        likesCount: row[11],
+        commentsCount: row[12],
+        attendancesCount: row[13],
+        comments: records(comments!),
+        likes: records(likes!),
+        reports: reports!.map(({ userId, ...r }) => ({
+          ...r,
+          createdAt: iso(r.createdAt),
+          ...(perfil === 'ADMIN' && userId ? { userId } : {}),
+        })),
+        attendances: records(attendances!),
+      }),
+    );
+  });
+  return app;
+}
+
+// Exit normally on SIGTERM, so that `node --cpu-prof` writes its profile.
+process.on('SIGTERM', () => process.exit(0));
+
+const kind = process.argv[2];
+if (kind === 'node-hello') {
+  const body = JSON.stringify({ hello: 'world' });
+  createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  }).listen(port, host);
+} else if (kind === 'express-hello') {
+  const app = expressApp();
+  app.get('/', (_req, res) => res.json({ hello: 'world' }));
+  app.listen(port, host, () => {});
+} else if (kind === 'express-post') {
+  postHandler().listen(port, host, () => {});
+} else if (kind !== undefined) {
+  console.error(`unknown baseline ${kind}`);
+  process.exit(1);
+}
