@@ -31,6 +31,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** Counts procedure calls in flight (graceful shutdown). */
   track?: () => () => void;
+  /** The built web app to serve at `/` (see `findWebRoot`); absent → the API only. */
+  webRoot?: string;
 }
 
 /** The Express app, apart from `listen` so tests can drive it on port 0. */
@@ -43,6 +45,7 @@ export function createApp({
   trustProxy = false,
   metricsToken,
   track,
+  webRoot,
 }: AppOptions): Express {
   const createContext = contextFactory(services, track);
   const app = express();
@@ -106,7 +109,7 @@ export function createApp({
   app.use(express.json({ limit: '100kb', type: ['application/json', 'application/*+json'] }));
   app.use(staticListsRouter());
   app.use(createRestHandler(createContext, logger));
-  app.use(webApp());
+  app.use(webApp(webRoot));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

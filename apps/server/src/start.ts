@@ -5,6 +5,7 @@ import { createServices, ensureAdmin, type AuthConfig } from '@campus/core';
 import { createDatabase, type Database, type DatabaseHandle } from '@campus/core/db';
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
 import { registerDatabaseMetrics } from './metrics';
 import { batchedLimiter, exactLimiter } from './rate-limit/limiter';
@@ -53,6 +54,7 @@ export async function startServer(config: Config, logger: Logger, options: { pre
   registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
   const limits = config.RATE_LIMIT === 'on' ? createRateLimits(config, database.db, logger) : undefined;
   const inFlight = inFlightTracker();
+  const webRoot = findWebRoot();
   const app = createApp({
     services: createServices(database.db, auth),
     track: inFlight.track,
@@ -62,6 +64,7 @@ export async function startServer(config: Config, logger: Logger, options: { pre
     trustProxy: config.TRUST_PROXY,
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(limits ? { rateLimits: limits.limiters } : {}),
+    ...(webRoot ? { webRoot } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));

@@ -34,7 +34,7 @@ function apiSegments(): Set<string> {
  * routes, such as /feed or /partidas/:id, after a reload). Mounted after every API route, so it
  * never answers an API path; paths under an API segment keep the JSON 404 whatever they accept.
  */
-export function webApp(root = findWebRoot()): Router {
+export function webApp(root: string | undefined): Router {
   const router = Router();
   if (!root) return router;
   const api = apiSegments();
@@ -57,7 +57,7 @@ export function webApp(root = findWebRoot()): Router {
   );
   router.use(express.static(root, { index: false, setHeaders: caching('public, max-age=0') }));
   // A plain middleware, not a route: a request it passes on stays "unmatched" in the metrics.
-  router.use((req, res, next) => {
+  router.use(function webAppPage(req, res, next) {
     const segment = req.path.split('/')[1] ?? '';
     if (req.method !== 'GET' || api.has(segment) || !req.headers.accept?.includes('text/html')) {
       next();

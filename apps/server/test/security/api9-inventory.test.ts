@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
 import { UNKNOWN_ID } from '../support/feed';
@@ -16,11 +19,18 @@ import {
  */
 let t: TestApp;
 let admin: TestUser;
+// A stand-in for apps/web/dist, so the inventory includes the web app whether or not it was built.
+const webRoot = mkdtempSync(join(tmpdir(), 'campus-web-'));
 beforeAll(async () => {
-  t = await startTestApp();
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Campus</title>');
+  t = await startTestApp({ webRoot });
   admin = await t.createUser({ perfil: 'ADMIN' });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
 
 /** Routes outside the OpenAPI document, on purpose. (/health, /ready, /metrics are documented.) */
 const OPERATIONAL_ROUTES: Record<string, string> = {
@@ -97,6 +107,9 @@ describe('API9:2023 Improper Inventory Management', () => {
       'requireJsonBody',
       'jsonParser',
       expect.any(String), // the REST adapter: the documented operations only, below
+      'serveStatic', // the web app's hashed files under /assets
+      'serveStatic', // its other files (index.html, icons)
+      'webAppPage', // index.html for other GETs asking for HTML, never under an API segment
       'notFoundHandler',
       'errorHandler',
     ]);

@@ -43,7 +43,7 @@ export interface TestUser {
  * The real app on a fresh database of its own (PGlite, or PostgreSQL when TEST_BACKEND=postgres),
  * listening on port 0, with factories for unique users.
  */
-export async function startTestApp(options: { corsOrigins?: string[] } = {}) {
+export async function startTestApp(options: { corsOrigins?: string[]; webRoot?: string } = {}) {
   const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL);
   const services = createServices(database.db, testAuthConfig);
   const app = createApp({
@@ -51,6 +51,7 @@ export async function startTestApp(options: { corsOrigins?: string[] } = {}) {
     logger: pino({ level: 'silent' }),
     ping: database.ping,
     corsOrigins: options.corsOrigins ?? [],
+    ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
