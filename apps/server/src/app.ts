@@ -5,7 +5,7 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
+import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
 import { docsRouter } from './http/docs';
 import { errorHandler, notFoundHandler, requireJsonBody } from './http/errors';
@@ -55,14 +55,7 @@ export function createApp({
 
   app.use(requestId);
   app.use(metricsMiddleware);
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req) => String(req.headers['x-request-id']),
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    }),
-  );
+  app.use(accessLog(logger));
   app.use(helmet());
   app.use(cors({ origin: corsOrigins.length ? corsOrigins : false, exposedHeaders: ['x-request-id'] }));
 

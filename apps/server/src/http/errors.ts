@@ -18,7 +18,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
           ? new AppError('UNSUPPORTED_MEDIA_TYPE', 'Codificação do corpo não suportada')
           : error;
   const { status, body } = toHttpError(translated);
-  if (status >= 500) req.log?.error({ err: error }, 'unhandled error');
+  if (status >= 500) req.log?.error({ err: error, reqId: req.headers['x-request-id'] }, 'unhandled error');
   if (res.headersSent) return;
   res.status(status).json(body);
 };

@@ -53,7 +53,7 @@ export function createRestHandler(createContext: CreateContext, logger: Logger):
         },
         (error: unknown) => {
           const { status, body } = toHttpError(error);
-          if (status >= 500) logger.error({ err: error, procedure: route.procedurePath }, 'request failed');
+          if (status >= 500) logger.error({ err: error, procedure: route.procedurePath, reqId: req.headers['x-request-id'] }, 'request failed');
           res.status(status).json(body);
         },
       )

@@ -32,7 +32,7 @@ export function rateLimit(limiter: Limiter, applies: (req: Request) => boolean =
         });
       },
       (error: unknown) => {
-        req.log?.warn({ err: error }, 'rate limit store unavailable; request allowed');
+        req.log?.warn({ err: error, reqId: req.headers['x-request-id'] }, 'rate limit store unavailable; request allowed');
         next();
       },
     );

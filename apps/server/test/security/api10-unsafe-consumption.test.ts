@@ -16,7 +16,6 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
       'ioredis', // optional rate-limit store at REDIS_URL (operator configuration, not user input)
       'jsonwebtoken',
       'pino',
-      'pino-http',
       'postgres', // the database at DATABASE_URL (operator configuration)
       'prom-client',
       'swagger-ui-dist', // static files for /docs, served locally (no CDN)

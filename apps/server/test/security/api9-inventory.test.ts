@@ -100,7 +100,7 @@ describe('API9:2023 Improper Inventory Management', () => {
     expect(middleware.filter((name) => !name.includes(' /'))).toEqual([
       'requestId',
       'metricsMiddleware',
-      expect.any(String), // pino-http
+      'logRequest',
       'helmetMiddleware',
       'corsMiddleware',
       'noStore',
