@@ -21,13 +21,15 @@ export function staticListsRouter(): Router {
         next();
         return;
       }
-      res.set({ 'Cache-Control': STATIC_LIST_CACHE_CONTROL, ETag: list.etag });
+      res.setHeader('Cache-Control', STATIC_LIST_CACHE_CONTROL);
+      res.setHeader('ETag', list.etag);
       // req.fresh compares If-None-Match with the ETag just set.
       if (req.fresh) {
         res.status(304).end();
         return;
       }
-      res.type('application/json').send(list.json);
+      res.setHeader('Content-Type', 'application/json; charset=utf-8');
+      res.send(list.bytes);
     });
   }
   return router;

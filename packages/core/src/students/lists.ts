@@ -9,7 +9,7 @@ import type { NacionalidadesResponse, OpcoesAcademicasResponse } from './schemas
 
 /**
  * The static lists of the registration form, each response body built once per process: the
- * procedures return `.body`, and the server's REST route sends `.json` with `.etag`
+ * procedures return `.body`, and the server's REST route sends `.bytes` with `.etag`
  * (apps/server/src/http/static-lists.ts). The lists change only with a release.
  */
 

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 /** A response body serialised once, with a strong ETag of exactly those bytes. */
 export interface PrecomputedResponse<T> {
   readonly body: T;
-  readonly json: string;
+  /** `body` as UTF-8 JSON, encoded once (sent as is, never re-encoded per request). */
+  readonly bytes: Buffer;
   readonly etag: string;
 }
 
@@ -16,8 +17,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 export function precompute<T>(body: T): PrecomputedResponse<T> {
-  const json = JSON.stringify(body);
-  const etag = `"${createHash('sha256').update(json).digest('base64url')}"`;
+  const bytes = Buffer.from(JSON.stringify(body));
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url')}"`;
   // Frozen: one object is handed to every request, so nothing may change it in place.
-  return { body: deepFreeze(body), json, etag };
+  return { body: deepFreeze(body), bytes, etag };
 }
