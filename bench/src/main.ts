@@ -2,7 +2,7 @@
  * `pnpm bench` (or `pnpm bench:quick`): seeds dedicated PostgreSQL databases, builds and starts
  * the server in production mode beside its baselines, runs every scenario of issue 7 with
  * autocannon (every answer checked), and writes bench/results/latest.{md,json}
- * (quick.{md,json} for the quick run).
+ * (quick.{md,json} for the quick run, partial.{md,json} for an --only run).
  *
  * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,contention
  * Environment: BENCH_DATABASE_URL (a PostgreSQL superuser URL; default postgres://postgres@
@@ -213,7 +213,8 @@ async function main() {
     ratios,
     ...(contention ? { contention } : {}),
   };
-  const file = writeReport(report, QUICK ? 'quick' : 'latest');
+  // A run of some scenarios only (--only) must not replace the full record.
+  const file = writeReport(report, QUICK ? 'quick' : ONLY ? 'partial' : 'latest');
   log(`wrote ${file} in ${report.seconds.total.toFixed(0)} s`);
   const wrong = results.reduce((n, r) => n + r.wrongAnswers + r.errors, 0);
   const broken = contention ? [...contention.invariants, ...contention.answers].filter(([, ok]) => !ok).length : 0;
