@@ -64,6 +64,10 @@ export function createApp({
     app.use(rateLimit(rateLimits.auth, isAuthRoute));
   }
 
+  // The static lists are answered from memory with their own caching (ETag, public): before the
+  // no-store default and the body parsing they never need.
+  app.use(staticListsRouter());
+
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -100,7 +104,6 @@ export function createApp({
 
   app.use(requireJsonBody);
   app.use(express.json({ limit: '100kb', type: ['application/json', 'application/*+json'] }));
-  app.use(staticListsRouter());
   app.use(createRestHandler(createContext, logger));
   app.use(webApp(webRoot));
   app.use(notFoundHandler);
