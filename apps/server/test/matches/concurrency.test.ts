@@ -46,6 +46,33 @@ async function expectTenOfForty(matchId: string, users: TestUser[], responses: R
 }
 
 describe('subscribe under contention', () => {
+  // Was a bug (fixed in matches/queries.ts with `qualified`): the snapshot read without the lock
+  // compared match_players.id with itself (drizzle left "id" unqualified inside the subquery), so
+  // it saw no players and refused nothing: every refusal queued on the match row behind the
+  // admissions. Requests: POST /match/:id/subscribe by a player already in, and on a full match,
+  // while another transaction holds the match row.
+  it.skipIf(backend === 'pglite')(
+    'refusals (already in, match full) answer at once while the match row is locked',
+    async () => {
+      const author = await t.createUser();
+      const match = await createMatch(t, author, { maxPlayers: 2 });
+      const [first, second, late] = await createUsers(t, 3);
+      for (const user of [first!, second!]) expect((await subscribe(t.request, match.id, user)).status).toBe(201);
+      await t.db.transaction(async (tx) => {
+        await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, match.id)).for('update');
+        const [again, full] = await Promise.all([
+          subscribe(t.request, match.id, first!).timeout(5_000),
+          subscribe(t.request, match.id, late!).timeout(5_000),
+        ]);
+        expect(again.status).toBe(409);
+        expect(again.body).toMatchObject({ code: 'CONFLICT', reason: 'ALREADY_SUBSCRIBED' });
+        expect(full.status).toBe(403);
+        expect(full.body).toMatchObject({ code: 'FORBIDDEN', reason: 'MATCH_FULL' });
+      });
+      expect(await teamCounts(t, match.id)).toEqual({ A: 1, B: 1 });
+    },
+  );
+
   it('40 distinct users at once on a maxPlayers-10 match: ten 201, thirty 403 MATCH_FULL, 5 and 5', async () => {
     const author = await t.createUser();
     const match = await createMatch(t, author, { maxPlayers: 10 });

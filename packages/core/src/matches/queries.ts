@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client';
+import { qualified } from '../db/qualified';
 import { notFound } from '../errors';
 import { users } from '../users/table';
 import type { MatchStatus, Team, TeamCounts } from './rules';
@@ -69,7 +70,7 @@ export function statusFilter(status: MatchStatus): SQL | undefined {
 /** What a subscribe needs to know (players per team, whether the caller is in), read without a lock. */
 export function subscriptionSnapshot(db: Database) {
   const playersIn = (team: Team) =>
-    sql<number>`(select count(*) from ${matchPlayers} where ${matchPlayers.matchId} = ${matches.id} and ${matchPlayers.team} = ${team})`.mapWith(Number);
+    sql<number>`(select count(*) from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.team)} = ${team})`.mapWith(Number);
   return db
     .select({
       status: matches.status,
@@ -77,7 +78,7 @@ export function subscriptionSnapshot(db: Database) {
       maxPlayers: matches.maxPlayers,
       a: playersIn('A'),
       b: playersIn('B'),
-      subscribed: sql<boolean>`exists (select 1 from ${matchPlayers} where ${matchPlayers.matchId} = ${matches.id} and ${matchPlayers.userId} = ${sql.placeholder('userId')})`,
+      subscribed: sql<boolean>`exists (select 1 from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.userId)} = ${sql.placeholder('userId')})`,
     })
     .from(matches)
     .where(eq(matches.id, sql.placeholder('id')));

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/service';
 import { listMeta, pageOffset } from '../common/pagination';
 import type { Database, Executor, Transaction } from '../db/client';
+import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { users } from '../users/table';
@@ -134,7 +135,7 @@ export function createMatchService(db: Database) {
   const listColumns = {
     match: matches,
     author: userColumns,
-    filled: sql<number>`(select count(*) from ${matchPlayers} where ${matchPlayers.matchId} = ${matches.id})`.mapWith(Number),
+    filled: sql<number>`(select count(*) from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)})`.mapWith(Number),
   };
   const pageWhere = (where: SQL | undefined, name: string) =>
     db
