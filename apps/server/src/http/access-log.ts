@@ -28,7 +28,11 @@ export function accessLog(logger: Logger): RequestHandler {
       logger[level](
         {
           reqId: req.headers['x-request-id'],
-          req: { method: req.method, url: req.originalUrl, remoteAddress: req.socket.remoteAddress },
+          req: {
+            method: req.method,
+            url: req.originalUrl,
+            remoteAddress: req.socket.remoteAddress,
+          },
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - started),
         },

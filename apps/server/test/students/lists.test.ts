@@ -1,4 +1,6 @@
 import { cidadesList, estadosList, nacionalidadesList, opcoesAcademicasList } from '@campus/core';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, startTestApp, type TestApp } from '../support/app';
 
@@ -12,7 +14,8 @@ const inPortugueseOrder = (list: string[]) => {
   const order = new Intl.Collator('pt-BR').compare;
   return list.every((item, i) => i === 0 || order(list[i - 1]!, item) <= 0);
 };
-const get = (path: string) => t.request.get(path);
+/** The plain JSON form (supertest would otherwise ask for gzip); compression is tested below. */
+const get = (path: string) => t.request.get(path).set('Accept-Encoding', 'identity');
 const BASE = '/autenticacao/alunos';
 
 describe('GET /autenticacao/alunos/nacionalidades', () => {
@@ -168,6 +171,54 @@ describe('static lists: caching and one body for every transport', () => {
       expect(stale.body).toEqual(first.body);
     },
   );
+
+  /** The answer's bytes as sent (supertest would add its own Accept-Encoding and decode gzip). */
+  const raw = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      httpGet(`${t.baseUrl}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+
+  it.each([
+    ['br', 'gzip, deflate, br, zstd', brotliDecompressSync], // Chrome's
+    ['br', '*', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync], // most HTTP libraries'
+    ['gzip', 'br;q=0, *', gunzipSync],
+  ] as const)('compressed as %s when the client accepts it, with an ETag of its own and 304', async (encoding, accept, decode) => {
+    const path = `${BASE}/localidades/estados/SP/cidades`;
+    const list = cidadesList('SP')!;
+    const res = await raw(path, { 'Accept-Encoding': accept });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    const bytes = res.body;
+    expect(bytes.length).toBeLessThan(list.bytes.length / 3);
+    expect(decode(bytes).equals(list.bytes)).toBe(true);
+    const etag = res.headers.etag!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(etag).not.toBe(list.etag);
+    const again = await raw(path, { 'Accept-Encoding': accept, 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    // The plain form's ETag does not validate the compressed form, nor the other way round.
+    expect((await raw(path, { 'Accept-Encoding': accept, 'If-None-Match': list.etag })).status).toBe(200);
+    expect((await raw(path, { 'Accept-Encoding': 'identity', 'If-None-Match': etag })).status).toBe(200);
+  });
+
+  it('plain JSON without Accept-Encoding, and when the client refuses both codings', async () => {
+    const path = `${BASE}/localidades/estados/SP/cidades`;
+    const list = cidadesList('SP')!;
+    const cases: Record<string, string>[] = [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }];
+    for (const headers of cases) {
+      const res = await raw(path, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body.equals(list.bytes)).toBe(true);
+      expect(res.headers.etag).toBe(list.etag);
+    }
+  });
 
   it('each list and each state has its own ETag, the same on every request', async () => {
     const etags = await Promise.all(
