@@ -51,7 +51,7 @@ function representationOf(list: List, encoding: Encoding | false): Representatio
  * Brotli to curl without --compressed. (Express's negotiation breaks ties by the client's order,
  * which picks gzip for a browser's "gzip, deflate, br".)
  */
-export function chooseEncoding(header: string | undefined): Encoding | false {
+function chooseEncoding(header: string | undefined): Encoding | false {
   if (!header) return false;
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
