@@ -1,4 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
+import { formMessage } from '../lib/errors';
+import { ErrorMessage } from './Alert';
 
 /**
  * A page: its title in the tab and as the one h1, which receives the focus after a navigation
@@ -24,5 +26,29 @@ export function Page({
       </div>
       {children}
     </>
+  );
+}
+
+/** A page whose data is still loading (a status line) or failed to load (the error and a way back). */
+export function PendingPage({
+  title,
+  error,
+  back,
+}: {
+  title: string;
+  error: unknown;
+  back: ReactNode;
+}) {
+  return (
+    <Page title={title}>
+      {error ? (
+        <>
+          <ErrorMessage>{formMessage(error)}</ErrorMessage>
+          {back}
+        </>
+      ) : (
+        <p role="status">Carregando…</p>
+      )}
+    </Page>
   );
 }

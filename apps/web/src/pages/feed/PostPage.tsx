@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { Field } from '../../components/Field';
-import { Page } from '../../components/Page';
+import { Page, PendingPage } from '../../components/Page';
+import { useAnnouncements } from '../../components/useAnnouncements';
 import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
 import { formatDateTime, plural } from '../../lib/format';
 import { Link, navigate } from '../../lib/router';
@@ -64,8 +65,7 @@ export function PostPage({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { status, setStatus, error, setError, act } = useAnnouncements();
 
   const post = useQuery(trpc.feed.get.queryOptions({ id }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.feed.pathKey() });
@@ -77,31 +77,13 @@ export function PostPage({ id }: { id: string }) {
   const update = useMutation(trpc.feed.update.mutationOptions(options));
   const remove = useMutation(trpc.feed.remove.mutationOptions());
 
-  /** Runs an action, then announces its outcome (or its error). */
-  async function act(action: () => Promise<unknown>, done: string) {
-    setError(null);
-    setStatus(null);
-    try {
-      await action();
-      setStatus(done);
-    } catch (failure) {
-      setError(formMessage(failure));
-    }
-  }
-
-  if (post.isPending) {
+  if (post.isPending || post.error) {
     return (
-      <Page title="Publicação">
-        <p role="status">Carregando…</p>
-      </Page>
-    );
-  }
-  if (post.error) {
-    return (
-      <Page title="Publicação">
-        <ErrorMessage>{formMessage(post.error)}</ErrorMessage>
-        <Link to="/feed">Voltar ao feed</Link>
-      </Page>
+      <PendingPage
+        title="Publicação"
+        error={post.error}
+        back={<Link to="/feed">Voltar ao feed</Link>}
+      />
     );
   }
 

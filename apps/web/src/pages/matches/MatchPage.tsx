@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { Page } from '../../components/Page';
+import { Page, PendingPage } from '../../components/Page';
+import { useAnnouncements } from '../../components/useAnnouncements';
 import { formMessage } from '../../lib/errors';
 import { formatDateTime, MATCH_STATUS_LABELS, plural } from '../../lib/format';
 import { Link, navigate, useFlash } from '../../lib/router';
@@ -59,9 +60,8 @@ export function MatchPage({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
+  const { status, setStatus, error, setError, act } = useAnnouncements();
   const created = useFlash('criada', 'Partida criada. Inscreva-se e convide a turma!');
-  const [error, setError] = useState<string | null>(null);
 
   const match = useQuery(trpc.matches.get.queryOptions({ id }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.matches.pathKey() });
@@ -72,29 +72,13 @@ export function MatchPage({ id }: { id: string }) {
   const update = useMutation(trpc.matches.update.mutationOptions(options));
   const remove = useMutation(trpc.matches.delete.mutationOptions());
 
-  async function act<T>(action: () => Promise<T>, done: (result: T) => string) {
-    setError(null);
-    setStatus(null);
-    try {
-      setStatus(done(await action()));
-    } catch (failure) {
-      setError(formMessage(failure));
-    }
-  }
-
-  if (match.isPending) {
+  if (match.isPending || match.error) {
     return (
-      <Page title="Partida">
-        <p role="status">Carregando…</p>
-      </Page>
-    );
-  }
-  if (match.error) {
-    return (
-      <Page title="Partida">
-        <ErrorMessage>{formMessage(match.error)}</ErrorMessage>
-        <Link to="/partidas">Voltar às partidas</Link>
-      </Page>
+      <PendingPage
+        title="Partida"
+        error={match.error}
+        back={<Link to="/partidas">Voltar às partidas</Link>}
+      />
     );
   }
 
