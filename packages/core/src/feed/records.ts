@@ -1,5 +1,6 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { qualified } from '../db/qualified';
 import type { Perfil } from '../users/table';
 import { users } from '../users/table';
 import type { Comment, Post, PostSummary, Report, UserRecord } from './schemas';
@@ -81,7 +82,7 @@ function userRecords(table: typeof postLikes | typeof postAttendances) {
   return jsonArray<UserRecord>(
     sql`json_build_object('id', ${table.id}, 'userId', ${table.userId}, 'userName', ${users.nickname}, 'createdAt', ${table.createdAt})`,
     sql`${table} join ${users} on ${users.id} = ${table.userId}`,
-    sql`${table.postId} = ${posts.id}`,
+    sql`${qualified(table.postId)} = ${qualified(posts.id)}`,
     newestFirst(table.createdAt, table.id),
   );
 }
@@ -94,14 +95,14 @@ export function preparePostRead(db: Database) {
       comments: jsonArray<Comment>(
         sql`json_build_object('id', ${postComments.id}, 'content', ${postComments.content}, 'createdAt', ${postComments.createdAt}, 'author', json_build_object('id', ${users.id}, 'userName', ${users.nickname}))`,
         sql`${postComments} join ${users} on ${users.id} = ${postComments.authorId}`,
-        sql`${postComments.postId} = ${posts.id}`,
+        sql`${qualified(postComments.postId)} = ${qualified(posts.id)}`,
         newestFirst(postComments.createdAt, postComments.id),
       ),
       likes: userRecords(postLikes),
       reports: jsonArray<Report>(
         sql`json_build_object('id', ${postReports.id}, 'reason', ${postReports.reason}, 'createdAt', ${postReports.createdAt}, 'userId', ${postReports.userId})`,
         sql`${postReports}`,
-        sql`${postReports.postId} = ${posts.id}`,
+        sql`${qualified(postReports.postId)} = ${qualified(posts.id)}`,
         newestFirst(postReports.createdAt, postReports.id),
       ),
       attendances: userRecords(postAttendances),
