@@ -2,7 +2,8 @@ import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client';
-import { appRouter } from '@campus/api';
+import { procedurePaths } from '@campus/api';
+import { HOST_PATHS } from './http/host-paths';
 
 collectDefaultMetrics();
 // A worker answers the primary's aggregation requests once an AggregatorRegistry exists in it.
@@ -39,17 +40,19 @@ export function registerDatabaseMetrics(kind: string, poolMax: number, ping: () 
 const routeLabels = new WeakMap<Request, string>();
 export const setRouteLabel = (req: Request, label: string) => routeLabels.set(req, label);
 
-const trpcProcedures = new Set(Object.keys(appRouter._def.procedures));
 
 function routeOf(req: Request): string {
   const label = routeLabels.get(req);
   if (label) return label;
   if (req.route?.path) return String(req.route.path);
-  if (req.originalUrl.startsWith('/trpc/')) {
-    const name = req.originalUrl.slice(6).split(/[?/]/)[0] ?? '';
-    return trpcProcedures.has(name) ? `trpc:${name}` : 'unmatched';
+  const trpcPrefix = `${HOST_PATHS.trpc}/`;
+  if (req.originalUrl.startsWith(trpcPrefix)) {
+    // One procedure, or a batch (`a,b,c`) labelled as such: the label set stays bounded.
+    const names = (req.originalUrl.slice(trpcPrefix.length).split(/[?/]/)[0] ?? '').split(',');
+    if (!names.every((name) => procedurePaths.has(name))) return 'unmatched';
+    return names.length === 1 ? `trpc:${names[0]}` : 'trpc:batch';
   }
-  if (req.originalUrl.startsWith('/docs')) return '/docs';
+  if (req.originalUrl.startsWith(HOST_PATHS.docs)) return HOST_PATHS.docs;
   return 'unmatched';
 }
 

@@ -1,8 +1,8 @@
-import { appRouter, buildOpenApiDocument } from '@campus/api';
-import type { AnyProcedure } from '@trpc/server';
+import { buildOpenApiDocument, restRoutes } from '@campus/api';
 import { describe, expect, it } from 'vitest';
+import { probePaths } from '../src/http/probes';
 
-const doc = buildOpenApiDocument('/');
+const doc = buildOpenApiDocument('/', probePaths);
 const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
   (['get', 'post', 'patch', 'put', 'delete'] as const)
     .filter((method) => item[method])
@@ -11,11 +11,7 @@ const operations = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
 
 describe('/openapi.json', () => {
   it('documents every procedure that has a REST path, and nothing else', () => {
-    const procedures = Object.values(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
-    const routes = procedures
-      .map((p) => (p._def.meta as { openapi?: { method: string; path: string } } | undefined)?.openapi)
-      .filter((o): o is { method: string; path: string } => Boolean(o))
-      .map((o) => `${o.method} ${o.path}`);
+    const routes = restRoutes.map((route) => `${route.rest.method} ${route.meta.openapi!.path}`);
     const operational = ['GET /health', 'GET /metrics', 'GET /ready'];
     expect(operations.map((o) => o.key).sort()).toEqual([...routes, ...operational].sort());
     expect(routes).toEqual(

@@ -70,26 +70,25 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
 }
 
 /**
- * The feed and match endpoints answer in English (their field names are English); the others in
- * Portuguese (decisions.md §4). Messages of shared failures, by reason, for the English side.
+ * Messages of shared failures, by reason, for the procedures that answer in English (their
+ * language is in their meta: `RoutePolicy.language`).
  */
-const ENGLISH_DOMAINS = ['feed.', 'matches.'];
 const ENGLISH_MESSAGES: Partial<Record<string, string>> = {
   TOKEN_INVALID: 'Access token missing or invalid',
   TOKEN_EXPIRED: 'Access token expired',
   ACCOUNT_NOT_ACTIVE: 'Account is not active',
   ADMIN_REQUIRED: 'Administrators only',
+  RATE_LIMITED: 'Too many requests; try again later',
 };
-export const answersInEnglish = (path: string) => ENGLISH_DOMAINS.some((d) => path.startsWith(d));
 
 /**
  * AppError (or an input ZodError) → a TRPCError whose code matches, keeping the AppError, with
- * the message in the language of the procedure at `path`.
+ * the message in the procedure's language.
  */
-export function toTRPCError(error: TRPCError, path = ''): TRPCError {
+export function toTRPCError(error: TRPCError, language: 'en' | 'pt' = 'pt'): TRPCError {
   const { status, body } = toHttpError(error);
   if (status >= 500 && !(error.cause instanceof AppError)) return error;
-  const english = answersInEnglish(path);
+  const english = language === 'en';
   let app: AppError;
   if (error.cause instanceof AppError) {
     app = error.cause;

@@ -1,6 +1,23 @@
 export { appRouter, type AppRouter } from './root';
-export { createCallerFactory, type Context, type Meta } from './trpc';
+export {
+  createCallerFactory,
+  rateLimitHeaders,
+  rateLimitedError,
+  type Context,
+  type Meta,
+  type RateLimitClass,
+  type RateLimitDecision,
+  type RoutePolicy,
+} from './trpc';
 export { toHttpError, errorBodySchema, type ErrorBody } from './errors';
 export { buildOpenApiDocument } from './openapi';
-export { matchRestRoute, restRoutes, type RestRoute } from './rest-routes';
-export { staticListRoutes, type StaticListRoute } from './students/static-lists';
+export {
+  allowedMethods,
+  matchRestRoute,
+  procedurePaths,
+  restRoutes,
+  routes,
+  type RestBinding,
+  type RestRoute,
+  type Route,
+} from './routes';

@@ -1,15 +1,9 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import type { AnyProcedure } from '@trpc/server';
 import { createDocument } from 'zod-openapi';
 import { errorBodySchema } from './errors';
 import { appRouter } from './root';
+import { restRoutes } from './routes';
 import type { Meta } from './trpc';
-
-function procedures(): [string, Meta | undefined][] {
-  // `_def.procedures` is tRPC's flat record of every procedure by dotted path.
-  const record = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
-  return Object.entries(record).map(([path, procedure]) => [path, procedure._def.meta as Meta | undefined]);
-}
 
 /** The error schema as an OpenAPI component, rendered by the same generator as the rest. */
 const errorComponent = createDocument({
@@ -18,54 +12,12 @@ const errorComponent = createDocument({
   components: { schemas: { Error: errorBodySchema } },
 }).components!.schemas!.Error!;
 
-/** Routes served by the host rather than by procedures, documented so nothing is unlisted. */
-const operationalPaths = {
-  '/health': {
-    get: {
-      operationId: 'health',
-      summary: 'The process is alive',
-      tags: ['Operações'],
-      security: [],
-      responses: { '200': { description: '`{status: "ok"}`' } },
-    },
-  },
-  '/ready': {
-    get: {
-      operationId: 'ready',
-      summary: 'The database answers',
-      tags: ['Operações'],
-      security: [],
-      responses: {
-        '200': { description: '`{status: "ready"}`' },
-        '503': {
-          description: 'Database unavailable',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        },
-      },
-    },
-  },
-  '/metrics': {
-    get: {
-      operationId: 'metrics',
-      summary: 'Prometheus metrics (Bearer METRICS_TOKEN when configured)',
-      tags: ['Operações'],
-      security: [],
-      responses: {
-        '200': { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
-        '401': {
-          description: 'METRICS_TOKEN is set and was not sent',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-        },
-      },
-    },
-  },
-};
-
 /**
  * The OpenAPI 3.1 document. trpc-to-openapi writes every success as 200 and its own error shape;
- * both are corrected here so the document says what the server does.
+ * both are corrected here so the document says what the server does. `hostPaths`: what the
+ * host serves beside the procedures (its probes), so that nothing it answers is unlisted.
  */
-export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
+export function buildOpenApiDocument(baseUrl: string, hostPaths: OpenAPIObject['paths'] = {}): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Campus API',
     description:
@@ -76,9 +28,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
   });
   const byRoute = new Map<string, Meta>(
-    procedures().flatMap(([, meta]) =>
-      meta?.openapi ? [[`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta]] : [],
-    ),
+    restRoutes.map((route) => [`${route.rest.method.toLowerCase()} ${route.meta.openapi!.path}`, route.meta]),
   );
   doc.info.license = { name: 'Proprietary' };
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Error: errorComponent } };
@@ -109,7 +59,7 @@ export function buildOpenApiDocument(baseUrl: string): OpenAPIObject {
       }
     }
   }
-  Object.assign(doc.paths ??= {}, operationalPaths);
+  Object.assign((doc.paths ??= {}), hostPaths);
   // Drop the generator's own error components, now unreferenced.
   for (const name of Object.keys(doc.components.schemas ?? {})) {
     if (name.startsWith('error.')) delete doc.components.schemas![name];

@@ -1,19 +1,60 @@
-import { type AuthUser, type Services, unauthorized, forbidden } from '@campus/core';
+import { type AuthUser, type PrecomputedResponse, type Services, AppError, forbidden, unauthorized } from '@campus/core';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { toHttpError, toTRPCError } from './errors';
 
-/** Per-request context: the services (built once per process) and the raw credentials. */
+/** The limits a procedure can be counted against (decisions.md §10, extensions.md §F). */
+export type RateLimitClass = 'auth' | 'global';
+
+/** A limiter's answer for one call, as the IETF RateLimit headers report it. */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the current window ends. */
+  resetSeconds: number;
+}
+
+/** Per-request context: the services (built once per process), the credentials and the host's hooks. */
 export interface Context {
   services: Services;
   /** The `Authorization` header as sent, if any. */
   authorization: string | undefined;
   /** Marks a procedure call as running; the returned function marks it done (graceful shutdown). */
   track?: () => () => void;
+  /**
+   * Counts one call of the caller's address against a limit. `undefined`: not limited here
+   * (limits off, a transport whose host already counted it, or the store is unavailable).
+   */
+  rateLimit?: (limit: RateLimitClass) => Promise<RateLimitDecision | undefined>;
+  /** Sets a response header (REST and /trpc alike). */
+  setHeader?: (name: string, value: string) => void;
 }
 
-/** OpenAPI meta plus the success status of the REST route (200 unless said). */
-export type Meta = OpenApiMeta<{ successStatus?: 201 | 204 }>;
+/**
+ * What the host needs to know about a procedure, declared next to its input and output. Every
+ * host-side concern (the REST adapter, the limiter, the static lists, metrics, OpenAPI) reads it
+ * from the one route list (`routes.ts`); `routes.test.ts` fails when a procedure lacks it.
+ */
+export interface RoutePolicy {
+  /**
+   * The language of its error messages: English for the feed and matches (their fields are
+   * English), Portuguese elsewhere (decisions.md §4). Set once per domain (`domainProcedures`).
+   */
+  language: 'en' | 'pt';
+  /** `auth`: each call is one attempt against the per-address limit on login, refresh and registration. */
+  rateLimit?: 'auth';
+  /** The REST success status; 200 unless said. */
+  successStatus?: 201 | 204;
+  /**
+   * A static list: the host answers its REST GET from this precomputed body (ETag, 304, Brotli or
+   * gzip). It gets the path parameters; `undefined` (an unknown UF) → the procedure answers.
+   */
+  staticList?: (params: Record<string, string>) => PrecomputedResponse<unknown> | undefined;
+}
+
+/** OpenAPI meta plus the route policy. */
+export type Meta = OpenApiMeta<Partial<RoutePolicy>>;
 
 const t = initTRPC
   .context<Context>()
@@ -40,19 +81,52 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Domain errors and input validation failures become TRPCErrors with the matching code. */
-const translateErrors = t.middleware(async ({ ctx, next, path }) => {
+/**
+ * Counts the call while it runs (graceful shutdown), and turns domain errors and input
+ * validation failures into TRPCErrors with the matching code, in the procedure's language.
+ */
+const trackAndTranslate = t.middleware(async ({ ctx, meta, next }) => {
   const done = ctx.track?.();
   try {
     const result = await next();
-    if (!result.ok) throw toTRPCError(result.error, path);
+    if (!result.ok) throw toTRPCError(result.error, meta?.language ?? 'pt');
     return result;
   } finally {
     done?.();
   }
 });
 
-export const publicProcedure = t.procedure.use(translateErrors);
+/** The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers), and `Retry-After` on a refusal. */
+export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(decision.limit),
+    'RateLimit-Remaining': String(decision.remaining),
+    'RateLimit-Reset': String(decision.resetSeconds),
+    ...(decision.allowed ? {} : { 'Retry-After': String(decision.resetSeconds) }),
+  };
+}
+
+export const rateLimitedError = () =>
+  new AppError('TOO_MANY_REQUESTS', 'Muitas requisições; tente novamente mais tarde', { reason: 'RATE_LIMITED' });
+
+/**
+ * Per-call rate limits, before the input is even parsed: REST, a single /trpc call and each call
+ * of a /trpc batch count one attempt each, so no batch or path spelling gets around them.
+ */
+const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
+  if (!ctx.rateLimit) return next();
+  const report = (decision: RateLimitDecision) => {
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) ctx.setHeader?.(name, value);
+    if (!decision.allowed) throw rateLimitedError();
+  };
+  const global = await ctx.rateLimit('global');
+  if (global && !global.allowed) report(global);
+  const own = meta?.rateLimit && (await ctx.rateLimit(meta.rateLimit));
+  if (own) report(own);
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(trackAndTranslate).use(rateLimited);
 
 function bearerToken(header: string | undefined): string {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -71,3 +145,12 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.perfil !== 'ADMIN') throw forbidden('Acesso restrito a administradores', 'ADMIN_REQUIRED');
   return next();
 });
+
+/** A domain's procedure builders, each carrying the domain's reply language in its meta. */
+export function domainProcedures(language: RoutePolicy['language']) {
+  return {
+    publicProcedure: publicProcedure.meta({ language }),
+    authedProcedure: authedProcedure.meta({ language }),
+    adminProcedure: adminProcedure.meta({ language }),
+  };
+}

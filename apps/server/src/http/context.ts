@@ -1,13 +1,36 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from '@campus/api';
 import type { Services } from '@campus/core';
+import type { Logger } from 'pino';
+import { clientKey, procedureRateLimit, type RateLimits } from '../rate-limit/middleware';
 
-export type CreateContext = (req: IncomingMessage) => Context;
+/** REST requests have passed the host's global limit already; /trpc calls count it per call. */
+export type Transport = 'rest' | 'trpc';
 
-/** The same context for REST and /trpc: the services and the request's credentials. */
+export type CreateContext = (req: IncomingMessage & { ip?: string | undefined }, res: ServerResponse, transport: Transport) => Context;
+
+export interface ContextOptions {
+  services: Services;
+  logger: Logger;
+  /** Absent → no limits (RATE_LIMIT=off, most tests). */
+  rateLimits?: RateLimits | undefined;
+  track?: (() => () => void) | undefined;
+}
+
+/** The same context for REST and /trpc: the services, the request's credentials and the host's hooks. */
 export const contextFactory =
-  (services: Services, track?: () => () => void): CreateContext =>
-  (req) => ({ services, authorization: req.headers.authorization, ...(track ? { track } : {}) });
+  ({ services, logger, rateLimits, track }: ContextOptions): CreateContext =>
+  (req, res, transport) => ({
+    services,
+    authorization: req.headers.authorization,
+    setHeader: (name, value) => {
+      if (!res.headersSent) res.setHeader(name, value);
+    },
+    ...(rateLimits
+      ? { rateLimit: procedureRateLimit(rateLimits, clientKey(req.ip ?? req.socket.remoteAddress), transport === 'trpc', logger) }
+      : {}),
+    ...(track ? { track } : {}),
+  });
 
 /**
  * Counts procedure calls in flight, so shutdown can wait for them even when their client has

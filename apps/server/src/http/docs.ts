@@ -2,6 +2,8 @@ import { buildOpenApiDocument } from '@campus/api';
 import { Router } from 'express';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { HOST_PATHS } from './host-paths';
+import { probePaths } from './probes';
 
 const SWAGGER_UI_FILES = new Set([
   'index.html',
@@ -17,19 +19,21 @@ const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-
 
 /** `/openapi.json` (built once) and Swagger UI at `/docs`, from the local swagger-ui-dist files. */
 export function docsRouter(): Router {
-  const document = buildOpenApiDocument('/');
+  const document = buildOpenApiDocument('/', probePaths);
   const router = Router();
-  router.get('/openapi.json', (_req, res) => {
+  router.get(HOST_PATHS.openapi, (_req, res) => {
     res.json(document);
   });
-  router.get('/docs/swagger-initializer.js', (_req, res) => {
+  router.get(`${HOST_PATHS.docs}/swagger-initializer.js`, (_req, res) => {
     res.type('application/javascript').send(
       `window.onload = () => { window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' }); };`,
     );
   });
   // Only the files the page loads: not swagger-ui-dist's package.json, README or source maps.
-  router.get('/docs', (req, res, next) => (req.path === '/docs' ? res.redirect(301, '/docs/') : next()));
-  router.use('/docs', function swaggerUiFiles(req, res, next) {
+  router.get(HOST_PATHS.docs, (req, res, next) =>
+    req.path === HOST_PATHS.docs ? res.redirect(301, `${HOST_PATHS.docs}/`) : next(),
+  );
+  router.use(HOST_PATHS.docs, function swaggerUiFiles(req, res, next) {
     const file = req.path === '/' ? 'index.html' : req.path.slice(1);
     if (!SWAGGER_UI_FILES.has(file)) return next();
     res.sendFile(file, { root: swaggerUiDir, maxAge: '1d' });

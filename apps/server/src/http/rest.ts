@@ -13,7 +13,7 @@ import type { CreateContext } from './context';
  * It replaces trpc-to-openapi's own handler, which (3.3.0) rewrote the shared zod schemas to
  * coerce every number in JSON bodies, answered errors in a format of its own, and built a
  * caller and a Fetch Request per request. The routes and the OpenAPI document still come from
- * the same meta.
+ * the same meta, and its route policy (rate limits, language) runs inside the procedure.
  *
  * Input: path parameters over the query string (GET, DELETE) or over the JSON body (POST,
  * PATCH, PUT). Empty query values are dropped, so `?busca=` means no filter.
@@ -23,10 +23,10 @@ export function createRestHandler(createContext: CreateContext, logger: Logger):
     const found = matchRestRoute(req.method, req.path);
     if (!found) return next();
     const { route, params } = found;
-    setRouteLabel(req, route.procedurePath);
+    setRouteLabel(req, route.path);
 
     let input: unknown;
-    if (route.takesInput) {
+    if (route.rest.takesInput) {
       const source = req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD' ? queryOf(req) : req.body;
       input =
         source === undefined || (typeof source === 'object' && source !== null && !Array.isArray(source))
@@ -36,24 +36,24 @@ export function createRestHandler(createContext: CreateContext, logger: Logger):
 
     route
       .procedure({
-        ctx: createContext(req),
-        path: route.procedurePath,
-        type: route.procedure._def.type,
+        ctx: createContext(req, res, 'rest'),
+        path: route.path,
+        type: route.type,
         getRawInput: async () => input,
         signal: undefined,
         batchIndex: 0,
       })
       .then(
         (data: unknown) => {
-          if (route.successStatus === 204) {
+          if (route.rest.successStatus === 204) {
             res.status(204).end();
             return;
           }
-          res.status(route.successStatus).type('application/json').send(JSON.stringify(data));
+          res.status(route.rest.successStatus).type('application/json').send(JSON.stringify(data));
         },
         (error: unknown) => {
           const { status, body } = toHttpError(error);
-          if (status >= 500) logger.error({ err: error, procedure: route.procedurePath, reqId: req.headers['x-request-id'] }, 'request failed');
+          if (status >= 500) logger.error({ err: error, procedure: route.path, reqId: req.headers['x-request-id'] }, 'request failed');
           res.status(status).json(body);
         },
       )

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { staticListRoutes } from '@campus/api';
+import { restRoutes } from '@campus/api';
 import type { PrecomputedResponse } from '@campus/core';
 import { Router } from 'express';
 
@@ -67,16 +67,18 @@ function chooseEncoding(header: string | undefined): Encoding | false {
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 /**
- * REST GETs of the static lists (nationalities, academic options, states, cities), sent from the
- * bodies computed once in core: Brotli or gzip when the client accepts it (SP's 645 cities are
+ * REST GETs of the static lists (the procedures whose meta names a `staticList`: nationalities,
+ * academic options, states, cities), sent from the bodies computed once in core: Brotli or gzip when the client accepts it (SP's 645 cities are
  * 21 kB as JSON, 4 kB in Brotli), each form with its strong ETag; `If-None-Match` with that
  * ETag → 304, no body. Anything not answered here (an unknown UF) goes on to the REST adapter.
  */
 export function staticListsRouter(): Router {
   const router = Router();
-  for (const route of staticListRoutes) {
-    router.get(expressPath(route.path), (req, res, next) => {
-      const list = route.resolve(req.params);
+  for (const route of restRoutes) {
+    const { staticList } = route.meta;
+    if (!staticList) continue;
+    router.get(expressPath(route.rest.template), (req, res, next) => {
+      const list = staticList(req.params as Record<string, string>);
       if (!list) {
         next();
         return;

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appRouter, type Meta } from '@campus/api';
-import type { AnyProcedure } from '@trpc/server';
+import { restRoutes } from '@campus/api';
 import type { ServerResponse } from 'node:http';
 import express, { Router, type Response } from 'express';
 import { setRouteLabel } from '../metrics';
+import { HOST_PATHS } from './host-paths';
 
 /**
  * The built web app (apps/web/dist), seen from the bundle (apps/server/dist/main.js) or from the
@@ -21,12 +21,11 @@ export function findWebRoot(): string | undefined {
 
 /** First path segments that belong to the API: every REST path, /trpc, the docs and probes. */
 function apiSegments(): Set<string> {
-  const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
-  const rest = Object.values(procedures).flatMap((procedure) => {
-    const path = (procedure._def.meta as Meta | undefined)?.openapi?.path;
-    return path ? [path.split('/')[1]!] : [];
-  });
-  return new Set([...rest, 'trpc', 'docs', 'openapi.json', 'health', 'ready', 'metrics']);
+  const firstSegment = (path: string) => path.split('/')[1]!;
+  return new Set([
+    ...restRoutes.map((route) => firstSegment(route.rest.template)),
+    ...Object.values(HOST_PATHS).map(firstSegment),
+  ]);
 }
 
 /**

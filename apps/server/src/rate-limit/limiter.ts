@@ -1,13 +1,11 @@
+import type { RateLimitDecision } from '@campus/api';
 import type { RateLimitStore } from './store';
 
-export interface Decision {
-  allowed: boolean;
-  /** Seconds until the current window ends. */
-  retryAfter: number;
-}
+export type Decision = RateLimitDecision;
 
 export interface Limiter {
-  hit(address: string): Promise<Decision> | Decision;
+  /** Counts one hit of `client` (see `clientKey`) and says whether it is within the limit. */
+  hit(client: string): Promise<Decision> | Decision;
   /** Pushes pending counts to the store (batched limiter); resolves when done. */
   flush(): Promise<void>;
 }
@@ -16,8 +14,15 @@ function windowOf(windowSeconds: number, now = Date.now()) {
   const ms = windowSeconds * 1000;
   const index = Math.floor(now / ms);
   const endsAt = (index + 1) * ms;
-  return { index, endsAt, retryAfter: Math.max(1, Math.ceil((endsAt - now) / 1000)) };
+  return { index, endsAt, resetSeconds: Math.max(1, Math.ceil((endsAt - now) / 1000)) };
 }
+
+const decide = (total: number, max: number, resetSeconds: number): Decision => ({
+  allowed: total <= max,
+  limit: max,
+  remaining: Math.max(0, max - total),
+  resetSeconds,
+});
 
 /**
  * Exact fixed-window limit: every hit is counted in the shared store before the request goes on.
@@ -28,7 +33,7 @@ export function exactLimiter(store: RateLimitStore, name: string, max: number, w
     async hit(address) {
       const window = windowOf(windowSeconds);
       const total = await store.increment(`${name}:${address}:${window.index}`, 1, new Date(window.endsAt));
-      return { allowed: total <= max, retryAfter: window.retryAfter };
+      return decide(total, max, window.resetSeconds);
     },
     async flush() {},
   };
@@ -87,7 +92,7 @@ export function batchedLimiter(
         counters.set(address, counter);
       }
       counter.pending++;
-      return { allowed: counter.known + counter.pending <= max, retryAfter: window.retryAfter };
+      return decide(counter.known + counter.pending, max, window.resetSeconds);
     },
     flush,
     stop: () => clearInterval(timer),

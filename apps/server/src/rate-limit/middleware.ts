@@ -1,40 +1,81 @@
-import type { Request, RequestHandler } from 'express';
+import { rateLimitHeaders, rateLimitedError, toHttpError, type RateLimitClass, type RateLimitDecision } from '@campus/api';
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
 import type { Limiter } from './limiter';
 
-/** REST paths and tRPC procedures whose every attempt counts against the authentication limit. */
-const AUTH_ROUTES = new Set([
-  'POST /autenticacao/login',
-  'POST /autenticacao/atualizar-token',
-  'POST /autenticacao/cadastro',
-  'POST /trpc/auth.login',
-  'POST /trpc/auth.refresh',
-  'POST /trpc/students.register',
-]);
+/**
+ * The key a client is counted under: an IPv4 address as is (an IPv4-mapped IPv6 address as its
+ * IPv4), an IPv6 address by its /64 prefix, since one subscriber is usually given a whole /64
+ * and could otherwise rotate through 2^64 addresses.
+ */
+export function clientKey(address: string | undefined): string {
+  if (!address) return 'unknown';
+  // `req.ip` is a valid address (from the socket, or parsed by Express's trust-proxy handling).
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail (`::1.2.3.4`) sits in the low 64 bits: it does not change the prefix.
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
 
-export const isAuthRoute = (req: Request) =>
-  AUTH_ROUTES.has(`${req.method} ${req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path}`);
+export interface RateLimits {
+  global: Limiter;
+  auth: Limiter;
+}
 
 /**
- * 429 with Retry-After when the limiter refuses. A store failure lets the request through (and is
- * logged): the limits protect the service, they must not take it down with the store.
+ * A limiter as procedures see it (`Context.rateLimit`): one hit per call, under the client's key.
+ * `countsGlobal` is false where the host's `globalRateLimit` has already counted the request
+ * (REST). A store failure lets the call through and is logged: the limits protect the service,
+ * they must not take it down with the store.
  */
-export function rateLimit(limiter: Limiter, applies: (req: Request) => boolean = () => true): RequestHandler {
+export function procedureRateLimit(
+  limits: RateLimits,
+  client: string,
+  countsGlobal: boolean,
+  log: Logger,
+): (limit: RateLimitClass) => Promise<RateLimitDecision | undefined> {
+  return async (limit) => {
+    if (limit === 'global' && !countsGlobal) return undefined;
+    try {
+      return await limits[limit].hit(client);
+    } catch (error) {
+      log.warn({ err: error, limit }, 'rate limit store unavailable; request allowed');
+      return undefined;
+    }
+  };
+}
+
+/**
+ * The ceiling on all requests of a client, for every request that does not reach a procedure
+ * through /trpc (those are counted per call by the procedures' own middleware, batches included).
+ */
+export function globalRateLimit(limiter: Limiter, log: Logger): RequestHandler {
   return (req, res, next) => {
-    if (!applies(req)) return next();
-    Promise.resolve(limiter.hit(req.ip ?? 'unknown')).then(
+    Promise.resolve(limiter.hit(clientKey(req.ip))).then(
       (decision) => {
         if (decision.allowed) return next();
-        res.setHeader('Retry-After', String(decision.retryAfter));
-        res.status(429).json({
-          code: 'TOO_MANY_REQUESTS',
-          message: 'Muitas requisições; tente novamente mais tarde',
-          reason: 'RATE_LIMITED',
-        });
+        refuse(res, decision);
       },
       (error: unknown) => {
-        req.log?.warn({ err: error, reqId: req.headers['x-request-id'] }, 'rate limit store unavailable; request allowed');
+        log.warn({ err: error, reqId: req.headers['x-request-id'] }, 'rate limit store unavailable; request allowed');
         next();
       },
     );
   };
+}
+
+function refuse(res: Response, decision: RateLimitDecision) {
+  res.set(rateLimitHeaders(decision));
+  const { status, body } = toHttpError(rateLimitedError());
+  res.status(status).json(body);
 }

@@ -42,6 +42,7 @@ const OPERATIONAL_ROUTES: Record<string, string> = {
 const MOUNTED_MIDDLEWARE: Record<string, string> = {
   'swaggerUiFiles /docs': "Swagger UI's page files only (local, no CDN)",
   'trpc /trpc': 'tRPC clients: the same procedures as the REST operations, checked below',
+  'noStore /trpc': 'Cache-Control: no-store on tRPC answers',
 };
 
 interface Layer {

@@ -1,39 +1,31 @@
-import { appRouter, buildOpenApiDocument, errorBodySchema } from '@campus/api';
+import { buildOpenApiDocument, errorBodySchema, routes } from '@campus/api';
 import { createServices, ERROR_STATUS, type ErrorCode } from '@campus/core';
-import type { AnyProcedure } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import supertest from 'supertest';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app';
+import { probePaths } from '../../src/http/probes';
 import { batchedLimiter, exactLimiter, type Limiter } from '../../src/rate-limit/limiter';
 import { postgresStore } from '../../src/rate-limit/store';
 import { testAuthConfig, type TestApp } from '../support/app';
 
 /** Helpers of the security suite: the documented surface, table counts, leak checks, tRPC calls. */
 
-export const openApiDocument = buildOpenApiDocument('/');
+export const openApiDocument = buildOpenApiDocument('/', probePaths);
 
 export const HTTP_METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-interface OpenApiMetaOf {
-  openapi?: { method: string; path: string; errorResponses?: Record<string, string> };
-}
-
 /** Every tRPC procedure by dotted path, with its kind and REST route (if it has one). */
-export const procedures = Object.entries(
-  appRouter._def.procedures as unknown as Record<string, AnyProcedure>,
-).map(([path, procedure]) => {
-  const openapi = (procedure._def.meta as OpenApiMetaOf | undefined)?.openapi;
+export const procedures = routes.map(({ path, type, meta }) => {
+  const openapi = meta.openapi;
   return {
     path,
-    type: procedure._def.type as 'query' | 'mutation' | 'subscription',
-    route: openapi
-      ? { method: openapi.method.toLowerCase() as HttpMethod, path: openapi.path }
-      : undefined,
-    errorResponses: openapi?.errorResponses ?? {},
+    type,
+    route: openapi ? { method: openapi.method.toLowerCase() as HttpMethod, path: openapi.path } : undefined,
+    errorResponses: (openapi?.errorResponses ?? {}) as Record<string, string>,
   };
 });
 
@@ -98,7 +90,10 @@ export async function query(db: TestApp['db'], statement: ReturnType<typeof sql>
 }
 
 /** A limiter that never refuses, for the side of `rateLimits` a test does not exercise. */
-const unlimited: Limiter = { hit: () => ({ allowed: true, retryAfter: 1 }), flush: async () => {} };
+const unlimited: Limiter = {
+  hit: () => ({ allowed: true, limit: Infinity, remaining: Infinity, resetSeconds: 1 }),
+  flush: async () => {},
+};
 
 /** Fixed windows start at multiples of their length: a day-long one is not crossed mid-test. */
 const WINDOW_S = 86_400;

@@ -89,7 +89,8 @@ export function createSessionClient(
   });
 
   const client = createTRPCClient<AppRouter>({
-    links: [refreshLink(store, coordinator), httpBatchLink(transport)],
+    // The server refuses batches of more than 10 calls (MAX_BATCH_SIZE in apps/server/src/app.ts).
+    links: [refreshLink(store, coordinator), httpBatchLink({ ...transport, maxItems: 10 })],
   });
 
   return {

@@ -6,7 +6,9 @@ import {
   updateUserStatusInput,
   userIdInput,
 } from '@campus/core';
-import { adminProcedure, router } from '../trpc';
+import { domainProcedures, router } from '../trpc';
+
+const { adminProcedure } = domainProcedures('pt');
 
 const tags = ['Administração'];
 const denied = { 401: 'Token ausente ou inválido', 403: 'Acesso restrito a administradores' };

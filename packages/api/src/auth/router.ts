@@ -8,13 +8,16 @@ import {
   usuarioResponse,
 } from '@campus/core';
 import { z } from 'zod';
-import { authedProcedure, publicProcedure, router } from '../trpc';
+import { domainProcedures, router } from '../trpc';
+
+const { authedProcedure, publicProcedure } = domainProcedures('pt');
 
 const tags = ['Autenticação'];
 
 export const authRouter = router({
   login: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/autenticacao/login',
@@ -33,6 +36,7 @@ export const authRouter = router({
 
   refresh: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/autenticacao/atualizar-token',

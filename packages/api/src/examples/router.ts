@@ -5,7 +5,9 @@ import {
   exampleResponse,
   listExamplesInput,
 } from '@campus/core';
-import { authedProcedure, router } from '../trpc';
+import { domainProcedures, router } from '../trpc';
+
+const { authedProcedure } = domainProcedures('pt');
 
 const tags = ['Exemplos'];
 

@@ -12,7 +12,9 @@ import {
   userRecordSchema,
 } from '@campus/core';
 import { z } from 'zod';
-import { authedProcedure, router } from '../trpc';
+import { domainProcedures, router } from '../trpc';
+
+const { authedProcedure } = domainProcedures('en');
 
 const tags = ['Feed'];
 const unauthorized = { 401: 'Token missing or invalid' };

@@ -6,7 +6,9 @@ import {
   estadosResponse,
 } from '@campus/core';
 import { z } from 'zod';
-import { publicProcedure, router } from '../trpc';
+import { domainProcedures, router } from '../trpc';
+
+const { publicProcedure } = domainProcedures('pt');
 
 const tags = ['Localidades'];
 const CACHED =
@@ -15,6 +17,7 @@ const CACHED =
 export const localitiesRouter = router({
   estados: publicProcedure
     .meta({
+      staticList: () => estadosList,
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/localidades/estados',
@@ -31,6 +34,7 @@ export const localitiesRouter = router({
 
   cidades: publicProcedure
     .meta({
+      staticList: ({ uf }) => (uf === undefined ? undefined : cidadesList(uf.trim().toUpperCase())),
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/localidades/estados/{uf}/cidades',

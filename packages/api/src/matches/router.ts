@@ -9,7 +9,9 @@ import {
   updateMatchInput,
 } from '@campus/core';
 import { z } from 'zod';
-import { authedProcedure, router } from '../trpc';
+import { domainProcedures, router } from '../trpc';
+
+const { authedProcedure } = domainProcedures('en');
 
 const tags = ['Matches'];
 const unauthorized = { 401: 'Token missing or invalid' };

@@ -11,7 +11,9 @@ import {
   studentResponse,
 } from '@campus/core';
 import { z } from 'zod';
-import { publicProcedure, router } from '../trpc';
+import { domainProcedures, router } from '../trpc';
+
+const { publicProcedure } = domainProcedures('pt');
 
 const tags = ['Cadastro de estudantes'];
 const CACHED =
@@ -20,6 +22,7 @@ const CACHED =
 export const studentsRouter = router({
   register: publicProcedure
     .meta({
+      rateLimit: 'auth',
       successStatus: 201,
       openapi: {
         method: 'POST',
@@ -88,6 +91,7 @@ export const studentsRouter = router({
 
   nacionalidades: publicProcedure
     .meta({
+      staticList: () => nacionalidadesList,
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/nacionalidades',
@@ -104,6 +108,7 @@ export const studentsRouter = router({
 
   opcoesAcademicas: publicProcedure
     .meta({
+      staticList: () => opcoesAcademicasList,
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/opcoes-academicas',

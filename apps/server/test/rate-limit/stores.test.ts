@@ -3,10 +3,10 @@ import pino from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices } from '@campus/core';
-import { createApp } from '../src/app';
-import { batchedLimiter, exactLimiter } from '../src/rate-limit/limiter';
-import { postgresStore, redisStore, type RateLimitStore } from '../src/rate-limit/store';
-import { expectError, startTestApp, testAuthConfig, type TestApp } from './support/app';
+import { createApp } from '../../src/app';
+import { batchedLimiter, exactLimiter } from '../../src/rate-limit/limiter';
+import { postgresStore, redisStore, type RateLimitStore } from '../../src/rate-limit/store';
+import { expectError, startTestApp, testAuthConfig, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {

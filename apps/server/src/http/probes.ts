@@ -1,0 +1,72 @@
+import type { OpenAPIObject } from 'trpc-to-openapi';
+import { Router } from 'express';
+import { metricsHandler } from '../metrics';
+import { HOST_PATHS } from './host-paths';
+
+export interface ProbeOptions {
+  /** Answers whether the database is reachable. */
+  ping: () => Promise<boolean>;
+  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string | undefined;
+}
+
+/** `/health` (the process lives), `/ready` (the database answers) and `/metrics` (Prometheus). */
+export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
+  const router = Router();
+  router.get(HOST_PATHS.health, (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get(HOST_PATHS.ready, async (_req, res) => {
+    const ok = await ping();
+    res
+      .status(ok ? 200 : 503)
+      .json(ok ? { status: 'ready' } : { code: 'SERVICE_UNAVAILABLE', message: 'Banco de dados indisponível' });
+  });
+  router.get(HOST_PATHS.metrics, (req, res, next) => {
+    if (metricsToken && req.headers.authorization !== `Bearer ${metricsToken}`) {
+      res.status(401).json({ code: 'UNAUTHORIZED', message: 'Token de métricas ausente ou inválido' });
+      return;
+    }
+    metricsHandler(req, res, next);
+  });
+  return router;
+}
+
+const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+
+/** The probes in the OpenAPI document, so that nothing the server answers is unlisted. */
+export const probePaths: NonNullable<OpenAPIObject['paths']> = {
+  [HOST_PATHS.health]: {
+    get: {
+      operationId: 'health',
+      summary: 'The process is alive',
+      tags: ['Operações'],
+      security: [],
+      responses: { '200': { description: '`{status: "ok"}`' } },
+    },
+  },
+  [HOST_PATHS.ready]: {
+    get: {
+      operationId: 'ready',
+      summary: 'The database answers',
+      tags: ['Operações'],
+      security: [],
+      responses: {
+        '200': { description: '`{status: "ready"}`' },
+        '503': { description: 'Database unavailable', content: errorContent },
+      },
+    },
+  },
+  [HOST_PATHS.metrics]: {
+    get: {
+      operationId: 'metrics',
+      summary: 'Prometheus metrics (Bearer METRICS_TOKEN when configured)',
+      tags: ['Operações'],
+      security: [],
+      responses: {
+        '200': { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+        '401': { description: 'METRICS_TOKEN is set and was not sent', content: errorContent },
+      },
+    },
+  },
+};

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { matchRestRoute, restRoutes, routes } from './routes';
+
+const concrete = (template: string) => template.replace(/\{[^}]+\}/g, '3f1b7f9e-0000-4000-8000-000000000000');
+
+describe('REST route table', () => {
+  it('every documented route answers its own path, whatever the declaration order', () => {
+    // A literal path (e.g. /autenticacao/alunos/nacionalidades) must never be taken by a route
+    // with a parameter in that place, and vice versa.
+    for (const route of restRoutes) {
+      const found = matchRestRoute(route.rest.method, concrete(route.rest.template));
+      expect(found?.route.path, `${route.rest.method} ${route.rest.template}`).toBe(route.path);
+    }
+  });
+
+  it('has no two routes for the same method and path', () => {
+    const keys = restRoutes.map((r) => `${r.rest.method} ${r.rest.template.replace(/\{[^}]+\}/g, '{}')}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('takes a trailing slash, decodes parameters, and answers HEAD with the GET route', () => {
+    expect(matchRestRoute('GET', '/exemplos/')?.route.path).toBe('examples.list');
+    expect(matchRestRoute('GET', '/exemplos/a%20b')?.params).toEqual({ id: 'a b' });
+    expect(matchRestRoute('HEAD', '/exemplos')?.route.path).toBe('examples.list');
+    expect(matchRestRoute('GET', '/exemplos/%E0%A4%A')).toBeUndefined();
+    expect(matchRestRoute('PUT', '/exemplos')).toBeUndefined();
+  });
+});
+
+describe('route policy', () => {
+  it('every procedure declares its reply language', () => {
+    const missing = routes.filter((route) => route.meta.language === undefined).map((route) => route.path);
+    expect(missing).toEqual([]);
+  });
+
+  it('login, token refresh and registration, and nothing else, count against the authentication limit', () => {
+    const limited = routes.filter((route) => route.meta.rateLimit === 'auth').map((route) => route.path);
+    expect(limited.sort()).toEqual(['auth.login', 'auth.refresh', 'students.register']);
+  });
+
+  it('static lists are REST GETs with a precomputed body', () => {
+    const lists = routes.filter((route) => route.meta.staticList);
+    expect(lists.map((route) => route.path).sort()).toEqual([
+      'localities.cidades',
+      'localities.estados',
+      'students.nacionalidades',
+      'students.opcoesAcademicas',
+    ]);
+    for (const route of lists) expect(route.rest?.method, route.path).toBe('GET');
+    expect(lists.find((r) => r.path === 'localities.cidades')!.meta.staticList!({ uf: 'sp' })?.body).toBeDefined();
+    expect(lists.find((r) => r.path === 'localities.cidades')!.meta.staticList!({ uf: 'XX' })).toBeUndefined();
+  });
+
+  it('REST success statuses: 201 only on POST, 204 only on POST and DELETE', () => {
+    for (const route of restRoutes) {
+      if (route.rest.successStatus === 201) expect(route.rest.method, route.path).toBe('POST');
+      if (route.rest.successStatus === 204) expect(['POST', 'DELETE'], route.path).toContain(route.rest.method);
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import type { AnyProcedure } from '@trpc/server';
+import { appRouter } from './root';
+import type { Meta } from './trpc';
+
+/** A procedure's REST binding: its documented method and path (from its trpc-to-openapi meta). */
+export interface RestBinding {
+  method: string;
+  /** As documented, e.g. `/post/{id}/like`. */
+  template: string;
+  successStatus: 200 | 201 | 204;
+  /** False for procedures declared with `z.void()` input: they receive `undefined`. */
+  takesInput: boolean;
+  segments: ReadonlyArray<{ literal: string } | { param: string }>;
+}
+
+/** One procedure and everything the host needs to know to serve it. */
+export interface Route {
+  /** The tRPC path, e.g. `feed.like`. */
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+  procedure: AnyProcedure;
+  /** Its meta: the route policy (`RoutePolicy`) and the OpenAPI binding. */
+  meta: Meta;
+  rest: RestBinding | undefined;
+}
+
+/** A route served over REST. */
+export type RestRoute = Route & { rest: RestBinding };
+
+function restBindingOf(procedure: AnyProcedure, meta: Meta): RestBinding | undefined {
+  if (!meta.openapi || meta.openapi.enabled === false) return undefined;
+  const template = meta.openapi.path.replace(/\/+$/, '') || '/';
+  const inputs = procedure._def.inputs as Array<{ _zod?: { def?: { type?: string } } }>;
+  return {
+    method: meta.openapi.method,
+    template,
+    successStatus: meta.successStatus ?? 200,
+    takesInput: !inputs.every((schema) => schema._zod?.def?.type === 'void'),
+    segments: template
+      .split('/')
+      .filter(Boolean)
+      .map((part) => (/^\{.+\}$/.test(part) ? { param: part.slice(1, -1) } : { literal: part })),
+  };
+}
+
+/**
+ * Every procedure of the app router, read once from tRPC's flat record of procedures (the only
+ * place outside tRPC that reads its `_def`). The REST adapter, the limiter, the static lists,
+ * the metrics labels and the OpenAPI document all read this list.
+ */
+export const routes: readonly Route[] = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, AnyProcedure>,
+).map(([path, procedure]) => {
+  const meta = (procedure._def.meta ?? {}) as Meta;
+  return { path, type: procedure._def.type, procedure, meta, rest: restBindingOf(procedure, meta) };
+});
+
+export const restRoutes: readonly RestRoute[] = routes.filter((route): route is RestRoute => route.rest !== undefined);
+
+/** tRPC paths of every procedure, e.g. for metrics labels. */
+export const procedurePaths: ReadonlySet<string> = new Set(routes.map((route) => route.path));
+
+/** Routes grouped by method and number of segments; within a group, more literals first. */
+const table = new Map<string, RestRoute[]>();
+for (const route of restRoutes) {
+  const key = `${route.rest.method} ${route.rest.segments.length}`;
+  table.set(key, [...(table.get(key) ?? []), route]);
+}
+for (const group of table.values()) {
+  const literals = (r: RestRoute) => r.rest.segments.filter((s) => 'literal' in s).length;
+  group.sort((a, b) => literals(b) - literals(a));
+}
+
+/** The path's segments, or undefined when it has an empty one (`/admin//usuarios`); one trailing slash is optional. */
+function segmentsOf(pathname: string): string[] | undefined {
+  const parts = (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).split('/').slice(1);
+  return parts.some((part) => part === '') ? undefined : parts;
+}
+
+/** The decoded path parameters when `route` matches `parts`, else undefined. */
+function paramsOf(route: RestRoute, parts: string[]): Record<string, string> | undefined {
+  const params: Record<string, string> = {};
+  const matches = route.rest.segments.every((segment, i) => {
+    const part = parts[i]!;
+    if ('literal' in segment) return segment.literal === part;
+    try {
+      params[segment.param] = decodeURIComponent(part);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return matches ? params : undefined;
+}
+
+/**
+ * The route for a method and URL path (trailing slash optional), with its decoded path
+ * parameters. A literal segment always wins over a parameter, whatever the declaration order.
+ */
+export function matchRestRoute(
+  method: string,
+  pathname: string,
+): { route: RestRoute; params: Record<string, string> } | undefined {
+  const parts = segmentsOf(pathname);
+  const candidates = parts && table.get(`${method === 'HEAD' ? 'GET' : method} ${parts.length}`);
+  if (!parts || !candidates) return undefined;
+  for (const route of candidates) {
+    const params = paramsOf(route, parts);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
+/** The methods served at a URL path (HEAD with GET), for a 405's `Allow`; empty for an unknown path. */
+export function allowedMethods(pathname: string): string[] {
+  const parts = segmentsOf(pathname);
+  if (!parts) return [];
+  const methods = new Set<string>();
+  for (const route of restRoutes) {
+    if (route.rest.segments.length === parts.length && paramsOf(route, parts)) methods.add(route.rest.method);
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
+}
