@@ -39,6 +39,20 @@ export interface AppOptions {
 /** The most calls one /trpc batch may hold (extensions.md §F); larger batches → 400. */
 export const MAX_BATCH_SIZE = 10;
 
+/** Response headers a browser script on an allowed origin may read (extensions.md §F). */
+const CORS_EXPOSED_HEADERS = [
+  'x-request-id',
+  'ETag',
+  'Location',
+  'Retry-After',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Idempotent-Replayed',
+];
+/** How long a browser may reuse a preflight's answer. */
+const CORS_MAX_AGE_S = 600;
+
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
@@ -66,7 +80,13 @@ export function createApp({
   app.use(metricsMiddleware);
   app.use(accessLog(logger));
   app.use(helmet());
-  app.use(cors({ origin: corsOrigins.length ? corsOrigins : false, exposedHeaders: ['x-request-id'] }));
+  app.use(
+    cors({
+      origin: corsOrigins.length ? corsOrigins : false,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: CORS_MAX_AGE_S,
+    }),
+  );
 
   // tRPC: every call, batched or not, is rate-limited by its procedure (route policy in its meta).
   app.use(
@@ -77,6 +97,8 @@ export function createApp({
       createContext: ({ req, res }) => createContext(req, res, 'trpc'),
       maxBodySize: 100 * 1024,
       maxBatchSize: MAX_BATCH_SIZE,
+      responseMeta: ({ errors }) =>
+        errors.some((error) => error.code === 'UNAUTHORIZED') ? { headers: { 'WWW-Authenticate': 'Bearer' } } : {},
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'trpc request failed');
       },

@@ -10,9 +10,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('HTTP surface', () => {
-  it('unknown paths and methods get 404 in the error format, without a stack', async () => {
+  it('unknown paths get 404 and known paths another method 405 with Allow, in the error format, without a stack', async () => {
     expectError(await t.request.get('/does-not-exist'), 404, 'NOT_FOUND');
-    expectError(await t.request.put('/exemplos').set(user.auth).send({}), 404, 'NOT_FOUND');
+    const put = await t.request.put('/exemplos').set(user.auth).send({});
+    expectError(put, 405, 'METHOD_NOT_SUPPORTED');
+    expect(put.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
     // /trpc keeps tRPC's own envelope (its clients expect it), with our code and no stack.
     const trpc = await t.request.get('/trpc/nope.nothing');
     expect(trpc.status).toBe(404);

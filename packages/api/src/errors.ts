@@ -60,9 +60,7 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
         ? 'BAD_REQUEST'
         : error.code in ERROR_STATUS
           ? (error.code as ErrorCode)
-          : error.code === 'METHOD_NOT_SUPPORTED'
-            ? 'NOT_FOUND'
-            : 'INTERNAL_SERVER_ERROR';
+          : 'INTERNAL_SERVER_ERROR';
     const message = code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_MESSAGE : error.message;
     return { status: ERROR_STATUS[code], body: { code, message } };
   }

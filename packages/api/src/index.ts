@@ -15,6 +15,7 @@ export {
   allowedMethods,
   matchRestRoute,
   procedurePaths,
+  resolveLocation,
   restRoutes,
   routes,
   type RestBinding,

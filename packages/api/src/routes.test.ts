@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRestRoute, restRoutes, routes } from './routes';
+import { allowedMethods, matchRestRoute, resolveLocation, restRoutes, routes } from './routes';
 
 const concrete = (template: string) => template.replace(/\{[^}]+\}/g, '3f1b7f9e-0000-4000-8000-000000000000');
 
@@ -56,5 +56,30 @@ describe('route policy', () => {
       if (route.rest.successStatus === 201) expect(route.rest.method, route.path).toBe('POST');
       if (route.rest.successStatus === 204) expect(['POST', 'DELETE'], route.path).toContain(route.rest.method);
     }
+  });
+});
+
+describe('REST conventions from the route list', () => {
+  it('every 201 names the created resource, at a path the REST routes serve with GET or DELETE', () => {
+    for (const route of restRoutes.filter((r) => r.rest.successStatus === 201)) {
+      const template = route.meta.location;
+      expect(template, route.path).toBeDefined();
+      const ids = { id: '3f1b7f9e-0000-4000-8000-000000000000', dados: { id: '3f1b7f9e-0000-4000-8000-000000000001' } };
+      const path = resolveLocation(template!, ids, ids);
+      expect(path, route.path).toBeDefined();
+      expect(allowedMethods(path!).some((m) => m === 'GET' || m === 'DELETE'), `${route.path} → ${path}`).toBe(true);
+    }
+  });
+
+  it('fills a location from the input and the answer, encoded, and refuses a missing value', () => {
+    expect(resolveLocation('/post/{input.id}/like', { id: 'a/b' }, undefined)).toBe('/post/a%2Fb/like');
+    expect(resolveLocation('/exemplos/{output.dados.id}', {}, { dados: { id: 7 } })).toBe('/exemplos/7');
+    expect(resolveLocation('/post/{output.id}', {}, {})).toBeUndefined();
+  });
+
+  it('knows the methods of a path, for 405 and Allow', () => {
+    expect(allowedMethods('/exemplos')).toEqual(['GET', 'HEAD', 'POST']);
+    expect(allowedMethods('/post/3f1b7f9e-0000-4000-8000-000000000000/like')).toEqual(['DELETE', 'POST']);
+    expect(allowedMethods('/no/such/path')).toEqual([]);
   });
 });

@@ -122,3 +122,17 @@ export function allowedMethods(pathname: string): string[] {
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }
+
+/** A `location` template (`/post/{output.id}`) filled from a call's input and answer; undefined if a value is missing. */
+export function resolveLocation(template: string, input: unknown, output: unknown): string | undefined {
+  let missing = false;
+  const path = template.replace(/\{(input|output)((?:\.\w+)+)\}/g, (_match, source: string, keys: string) => {
+    let value: unknown = source === 'input' ? input : output;
+    for (const key of keys.slice(1).split('.')) {
+      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') missing = true;
+    return encodeURIComponent(String(value));
+  });
+  return missing ? undefined : path;
+}

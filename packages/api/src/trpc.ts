@@ -47,6 +47,11 @@ export interface RoutePolicy {
   /** The REST success status; 200 unless said. */
   successStatus?: 201 | 204;
   /**
+   * With 201: the created resource's path, sent as `Location` over REST. `{input.x}` and
+   * `{output.a.b}` are read from the call's input and answer, e.g. `/post/{output.id}`.
+   */
+  location?: string;
+  /**
    * A static list: the host answers its REST GET from this precomputed body (ETag, 304, Brotli or
    * gzip). It gets the path parameters; `undefined` (an unknown UF) → the procedure answers.
    */

@@ -1,6 +1,7 @@
 import { AppError } from '@campus/core';
 import { toHttpError } from '@campus/api';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { setErrorHeaders } from './rest';
 
 export const notFoundHandler: RequestHandler = (req, res) => {
   res.status(404).json({ code: 'NOT_FOUND', message: `Rota não encontrada: ${req.method} ${req.path}` });
@@ -20,6 +21,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const { status, body } = toHttpError(translated);
   if (status >= 500) req.log?.error({ err: error, reqId: req.headers['x-request-id'] }, 'unhandled error');
   if (res.headersSent) return;
+  setErrorHeaders(res, status);
   res.status(status).json(body);
 };
 

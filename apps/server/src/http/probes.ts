@@ -24,10 +24,18 @@ export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
   });
   router.get(HOST_PATHS.metrics, (req, res, next) => {
     if (metricsToken && req.headers.authorization !== `Bearer ${metricsToken}`) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
       res.status(401).json({ code: 'UNAUTHORIZED', message: 'Token de métricas ausente ou inválido' });
       return;
     }
     metricsHandler(req, res, next);
+  });
+  const probes = new Set<string>([HOST_PATHS.health, HOST_PATHS.ready, HOST_PATHS.metrics]);
+  router.use(function probeMethods(req, res, next) {
+    if (!probes.has(req.path)) return next();
+    res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+    if (req.method === 'OPTIONS') return void res.status(204).end();
+    res.status(405).json({ code: 'METHOD_NOT_SUPPORTED', message: `Método ${req.method} não aceito em ${req.path}; use GET` });
   });
   return router;
 }

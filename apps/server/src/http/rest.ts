@@ -1,4 +1,5 @@
-import { matchRestRoute, toHttpError } from '@campus/api';
+import { allowedMethods, matchRestRoute, resolveLocation, toHttpError } from '@campus/api';
+import { AppError } from '@campus/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { setRouteLabel } from '../metrics';
@@ -21,7 +22,7 @@ import type { CreateContext } from './context';
 export function createRestHandler(createContext: CreateContext, logger: Logger): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const found = matchRestRoute(req.method, req.path);
-    if (!found) return next();
+    if (!found) return methodNotAllowed(req, res, next);
     const { route, params } = found;
     setRouteLabel(req, route.path);
 
@@ -49,10 +50,13 @@ export function createRestHandler(createContext: CreateContext, logger: Logger):
             res.status(204).end();
             return;
           }
+          const location = route.meta.location && resolveLocation(route.meta.location, input, data);
+          if (location) res.setHeader('Location', location);
           res.status(route.rest.successStatus).type('application/json').send(JSON.stringify(data));
         },
         (error: unknown) => {
           const { status, body } = toHttpError(error);
+          setErrorHeaders(res, status);
           if (status >= 500) logger.error({ err: error, procedure: route.path, reqId: req.headers['x-request-id'] }, 'request failed');
           res.status(status).json(body);
         },
@@ -67,4 +71,27 @@ function queryOf(req: Request): Record<string, unknown> {
     if (value !== '' && value !== undefined) query[key] = value;
   }
   return query;
+}
+
+/** RFC 9110 §11.6.1: a 401 names the scheme it wants. */
+export function setErrorHeaders(res: Response, status: number) {
+  if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+}
+
+/**
+ * A documented path asked with a method it does not serve: 405 with `Allow` (OPTIONS: 204 with
+ * `Allow`, when CORS has not answered it as a preflight). An unknown path goes on to the 404.
+ */
+function methodNotAllowed(req: Request, res: Response, next: NextFunction) {
+  const allowed = allowedMethods(req.path);
+  if (allowed.length === 0) return next();
+  res.setHeader('Allow', [...allowed, 'OPTIONS'].join(', '));
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  const { status, body } = toHttpError(
+    new AppError('METHOD_NOT_SUPPORTED', `Método ${req.method} não aceito em ${req.path}; use ${allowed.join(', ')}`),
+  );
+  res.status(status).json(body);
 }

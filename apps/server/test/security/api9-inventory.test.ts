@@ -104,6 +104,7 @@ describe('API9:2023 Improper Inventory Management', () => {
       'logRequest',
       'helmetMiddleware',
       'corsMiddleware',
+      'probeMethods', // 405 with Allow on /health, /ready and /metrics for other methods
       'noStore',
       'requireJsonBody',
       'jsonParser',
@@ -124,7 +125,7 @@ describe('API9:2023 Improper Inventory Management', () => {
     expect(documentedOperations).toHaveLength(procedures.length);
   });
 
-  it('on every documented path, the methods it does not document → 404', async () => {
+  it('on every documented path, the methods it does not document → 405 with Allow', async () => {
     const paths = Object.keys(openApiDocument.paths ?? {});
     let probed = 0;
     for (const path of paths) {
@@ -133,7 +134,11 @@ describe('API9:2023 Improper Inventory Management', () => {
         (m) => !documentedKeys.has(`${m.toUpperCase()} ${path}`),
       )) {
         const res = await t.request[method](url).set(admin.auth).send({});
-        expect(res.status, `${method.toUpperCase()} ${path}`).toBe(404);
+        expect(res.status, `${method.toUpperCase()} ${path}`).toBe(405);
+        const documented = HTTP_METHODS.filter((m) => documentedKeys.has(`${m.toUpperCase()} ${path}`));
+        const allow = String(res.headers.allow).split(', ');
+        for (const m of documented) expect(allow, `${method.toUpperCase()} ${path}`).toContain(m.toUpperCase());
+        expect(allow).not.toContain(method.toUpperCase());
         expectErrorFormat(res);
         probed++;
       }

@@ -16,6 +16,7 @@ export const examplesRouter = router({
   create: authedProcedure
     .meta({
       successStatus: 201,
+      location: '/exemplos/{output.dados.id}',
       openapi: {
         method: 'POST',
         path: '/exemplos',

@@ -53,6 +53,7 @@ export const feedRouter = router({
   create: authedProcedure
     .meta({
       successStatus: 201,
+      location: '/post/{output.id}',
       openapi: {
         method: 'POST',
         path: '/post',
@@ -142,6 +143,7 @@ export const feedRouter = router({
   addComment: authedProcedure
     .meta({
       successStatus: 201,
+      location: '/comment/{output.id}',
       openapi: {
         method: 'POST',
         path: '/post/{id}/comment',
@@ -158,6 +160,7 @@ export const feedRouter = router({
   like: authedProcedure
     .meta({
       successStatus: 201,
+      location: '/post/{input.id}/like',
       openapi: {
         method: 'POST',
         path: '/post/{id}/like',
@@ -190,6 +193,7 @@ export const feedRouter = router({
   attend: authedProcedure
     .meta({
       successStatus: 201,
+      location: '/post/{input.id}/attendance',
       openapi: {
         method: 'POST',
         path: '/post/{id}/attendance',
@@ -227,6 +231,7 @@ export const feedRouter = router({
   report: authedProcedure
     .meta({
       successStatus: 201,
+      location: '/post/{input.id}',
       openapi: {
         method: 'POST',
         path: '/post/{id}/report',

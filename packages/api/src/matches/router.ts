@@ -22,6 +22,7 @@ export const matchesRouter = router({
   create: authedProcedure
     .meta({
       successStatus: 201,
+      location: '/match/{output.id}',
       openapi: {
         method: 'POST',
         path: '/match',
@@ -116,6 +117,7 @@ export const matchesRouter = router({
   subscribe: authedProcedure
     .meta({
       successStatus: 201,
+      location: '/match/{input.id}',
       openapi: {
         method: 'POST',
         path: '/match/{id}/subscribe',

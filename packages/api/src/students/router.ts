@@ -24,6 +24,7 @@ export const studentsRouter = router({
     .meta({
       rateLimit: 'auth',
       successStatus: 201,
+      location: '/admin/usuarios/{output.dados.id}',
       openapi: {
         method: 'POST',
         path: '/autenticacao/cadastro',
