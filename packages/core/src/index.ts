@@ -24,3 +24,4 @@ export * from './matches/schemas';
 export * from './matches/service';
 export * from './feed/schemas';
 export * from './feed/service';
+export * from './idempotency/service';

@@ -6,6 +6,7 @@ import { createExampleService } from './examples/service';
 import { createStudentService } from './students/service';
 import { createMatchService } from './matches/service';
 import { createFeedService } from './feed/service';
+import { createIdempotencyService } from './idempotency/service';
 
 /**
  * Everything the API layer calls, built once per process around one database (prepared
@@ -21,6 +22,7 @@ export function createServices(db: Database, auth: AuthConfig) {
     admin: createAdminService(db),
     matches: createMatchService(db),
     feed: createFeedService(db),
+    idempotency: createIdempotencyService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,9 +1,17 @@
-import { allowedMethods, matchRestRoute, resolveLocation, toHttpError } from '@campus/api';
+import {
+  allowedMethods,
+  matchRestRoute,
+  resolveLocation,
+  toHttpError,
+  type Context,
+  type RestRoute,
+} from '@campus/api';
 import { AppError } from '@campus/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { setRouteLabel } from '../metrics';
 import type { CreateContext } from './context';
+import { beginIdempotentCall, type IdempotentCall } from './idempotency';
 
 /**
  * The REST adapter: every procedure with trpc-to-openapi meta, served at its documented method
@@ -35,34 +43,50 @@ export function createRestHandler(createContext: CreateContext, logger: Logger):
           : source; // an array or a scalar body: the schema refuses it with a 400
     }
 
-    route
-      .procedure({
-        ctx: createContext(req, res, 'rest'),
-        path: route.path,
-        type: route.type,
-        getRawInput: async () => input,
-        signal: undefined,
-        batchIndex: 0,
-      })
-      .then(
-        (data: unknown) => {
-          if (route.rest.successStatus === 204) {
-            res.status(204).end();
-            return;
-          }
-          const location = route.meta.location && resolveLocation(route.meta.location, input, data);
-          if (location) res.setHeader('Location', location);
-          res.status(route.rest.successStatus).type('application/json').send(JSON.stringify(data));
-        },
-        (error: unknown) => {
-          const { status, body } = toHttpError(error);
-          setErrorHeaders(res, status);
-          if (status >= 500) logger.error({ err: error, procedure: route.path, reqId: req.headers['x-request-id'] }, 'request failed');
-          res.status(status).json(body);
-        },
-      )
-      .catch(next);
+    serve(req, res, route, input, createContext(req, res, 'rest'), logger).catch(next);
   };
+}
+
+/** Runs the procedure and writes its answer; a create with an `Idempotency-Key` is claimed first. */
+async function serve(req: Request, res: Response, route: RestRoute, input: unknown, ctx: Context, logger: Logger) {
+  const fail = (error: unknown) => {
+    const { status, body } = toHttpError(error);
+    setErrorHeaders(res, status);
+    if (status >= 500) logger.error({ err: error, procedure: route.path, reqId: req.headers['x-request-id'] }, 'request failed');
+    res.status(status).json(body);
+  };
+
+  let call: IdempotentCall;
+  try {
+    call = await beginIdempotentCall(req, res, route, input, ctx);
+  } catch (error) {
+    return fail(error);
+  }
+  if (call.kind === 'answered') return;
+  if (call.kind === 'refused') return fail(call.error);
+
+  let data: unknown;
+  try {
+    data = await route.procedure({
+      ctx,
+      path: route.path,
+      type: route.type,
+      getRawInput: async () => input,
+      signal: undefined,
+      batchIndex: 0,
+    });
+  } catch (error) {
+    if (call.kind === 'first') await call.abort().catch(() => {});
+    return fail(error);
+  }
+  if (call.kind === 'first') await call.finish(route.rest.successStatus, data);
+  if (route.rest.successStatus === 204) {
+    res.status(204).end();
+    return;
+  }
+  const location = route.meta.location && resolveLocation(route.meta.location, input, data);
+  if (location) res.setHeader('Location', location);
+  res.status(route.rest.successStatus).type('application/json').send(JSON.stringify(data));
 }
 
 function queryOf(req: Request): Record<string, unknown> {

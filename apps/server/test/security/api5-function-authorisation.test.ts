@@ -136,21 +136,19 @@ describe('API5:2023 Broken Function Level Authorization', () => {
     expect(JSON.stringify(res.body[1])).not.toContain(target.email);
   });
 
-  it('other methods on the ADMIN paths do not exist, and a method-override header is not obeyed', async () => {
+  it('other methods on the ADMIN paths are refused (405), and a method-override header is not obeyed', async () => {
     const statusPath = `/admin/usuarios/${target.id}/status`;
     for (const method of ['get', 'post', 'put', 'delete'] as const) {
-      expectError(
-        await t.request[method](statusPath).set(student.auth).send({ status: 'INACTIVE' }),
-        404,
-        'NOT_FOUND',
-      );
+      const res = await t.request[method](statusPath).set(student.auth).send({ status: 'INACTIVE' });
+      expectError(res, 405, 'METHOD_NOT_SUPPORTED');
+      expect(res.headers.allow).toBe('PATCH, OPTIONS');
     }
     const overridden = await t.request
       .post(statusPath)
       .set(admin.auth)
       .set('X-HTTP-Method-Override', 'PATCH')
       .send({ status: 'INACTIVE' });
-    expectError(overridden, 404, 'NOT_FOUND');
+    expectError(overridden, 405, 'METHOD_NOT_SUPPORTED');
     expect((await t.db.select().from(users).where(eq(users.id, target.id)))[0]!.status).toBe(
       'ATIVO',
     );

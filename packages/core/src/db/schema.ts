@@ -6,3 +6,4 @@ export * from '../feed/table';
 export * from '../matches/table';
 export * from './row-counts';
 export * from './rate-limits';
+export * from '../idempotency/table';
