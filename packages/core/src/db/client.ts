@@ -51,7 +51,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       db,
       kind: 'postgres',
       url: options.url,
-      migrate: (folder = defaultMigrationsFolder) => migratePostgres(db, { migrationsFolder: folder }),
+      migrate: (folder = defaultMigrationsFolder) => migrateUnderLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
       ping: () => ping(db),
       close: () => client.end({ timeout: 5 }),
     };
@@ -66,6 +66,28 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/** An arbitrary application-wide advisory lock id ("campus migrations"). */
+const MIGRATION_LOCK_ID = 0x63616d70;
+
+/**
+ * Runs the migrations while holding a session advisory lock, so servers started together on a
+ * new database migrate one after the other (the others then find nothing left to apply) instead
+ * of racing to create the same tables.
+ */
+async function migrateUnderLock(client: postgres.Sql, migrate: () => Promise<void>) {
+  const session = await client.reserve();
+  try {
+    await session`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    try {
+      await migrate();
+    } finally {
+      await session`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+    }
+  } finally {
+    session.release();
+  }
 }
 
 async function ping(db: Database): Promise<boolean> {
