@@ -1,4 +1,4 @@
-import { appRouter } from '@campus/api';
+import { appRouter, RETRY_AFTER_UNAVAILABLE_S } from '@campus/api';
 import type { Services } from '@campus/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
@@ -30,6 +30,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string;
   /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string;
+  /** A procedure call not finished within this is answered 503; absent → no bound. */
+  requestTimeoutMs?: number;
   /** Counts procedure calls in flight (graceful shutdown). */
   track?: () => () => void;
   /** The built web app to serve at `/` (see `findWebRoot`); absent → the API only. */
@@ -69,8 +71,9 @@ export function createApp({
   metricsToken,
   track,
   webRoot,
+  requestTimeoutMs,
 }: AppOptions): Express {
-  const createContext = contextFactory({ services, logger, rateLimits, track });
+  const createContext = contextFactory({ services, logger, rateLimits, track, requestTimeoutMs });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -97,8 +100,14 @@ export function createApp({
       createContext: ({ req, res }) => createContext(req, res, 'trpc'),
       maxBodySize: 100 * 1024,
       maxBatchSize: MAX_BATCH_SIZE,
-      responseMeta: ({ errors }) =>
-        errors.some((error) => error.code === 'UNAUTHORIZED') ? { headers: { 'WWW-Authenticate': 'Bearer' } } : {},
+      responseMeta: ({ errors }) => ({
+        headers: {
+          ...(errors.some((error) => error.code === 'UNAUTHORIZED') ? { 'WWW-Authenticate': 'Bearer' } : {}),
+          ...(errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+            ? { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_S) }
+            : {}),
+        },
+      }),
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'trpc request failed');
       },

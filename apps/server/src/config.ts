@@ -26,6 +26,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /** Give up opening a PostgreSQL connection after this many seconds. */
+  DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(5),
+  /** PostgreSQL cancels a statement running longer than this. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
+  /** A procedure call not finished within this is answered 503 (the database is not answering). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),

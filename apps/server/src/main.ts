@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
-import { startServer } from './start';
+import { startFailure, startServer } from './start';
 
 let config;
 try {
@@ -42,6 +42,7 @@ try {
     }
   }
 } catch (error) {
-  logger.fatal({ err: error }, 'failed to start');
+  // One line an operator can act on, not a stack.
+  console.error(`failed to start: ${startFailure(error, config)}`);
   process.exit(1);
 }

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createServices, ensureAdmin, type AuthConfig } from '@campus/core';
 import { createDatabase, type Database, type DatabaseHandle } from '@campus/core/db';
+import { isDatabaseUnavailable } from '@campus/core';
 import type { Logger } from 'pino';
 import { createApp } from './app';
 import { findWebRoot } from './http/web';
@@ -20,7 +21,13 @@ export function migrationsFolder(): string | undefined {
 
 export function openDatabase(config: Config) {
   return config.DATABASE_URL
-    ? createDatabase({ kind: 'postgres', url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_MAX })
+    ? createDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        maxConnections: config.DATABASE_POOL_MAX,
+        connectTimeoutS: config.DATABASE_CONNECT_TIMEOUT_S,
+        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      })
     : createDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
 }
 
@@ -60,14 +67,19 @@ export async function startServer(config: Config, logger: Logger, options: { pre
     track: inFlight.track,
     logger,
     ping: database.ping,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(limits ? { rateLimits: limits.limiters } : {}),
     ...(webRoot ? { webRoot } : {}),
   });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
+  }).catch(async (error: unknown) => {
+    await database.close().catch(() => {});
+    throw error;
   });
   logger.info(
     { port: config.PORT, host: config.HOST, database: database.kind },
@@ -118,4 +130,17 @@ function createRateLimits(config: Config, db: Database, logger: Logger) {
       await store.close();
     },
   };
+}
+
+/** Why the server could not start, in one line (a taken port, an unreachable database, …). */
+export function startFailure(error: unknown, config: Config): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'EADDRINUSE') return `port ${config.PORT} on ${config.HOST} is already in use (PORT)`;
+  if (code === 'EACCES') return `no permission to listen on port ${config.PORT} (PORT)`;
+  if (code === 'EADDRNOTAVAIL') return `address ${config.HOST} is not available on this machine (HOST)`;
+  if (isDatabaseUnavailable(error)) {
+    const where = config.DATABASE_URL ? new URL(config.DATABASE_URL).host : config.DATA_DIR;
+    return `database at ${where} unreachable (DATABASE_URL): ${(error as Error).message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,4 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backend, startTestApp, type TestApp } from './support/app';
 import { isReady, runServer, scratchDatabase, waitFor } from './support/process';
@@ -33,6 +37,27 @@ describe('process', () => {
     const server = runServer({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(1);
     expect(server.output().trim()).toBe('invalid configuration: PORT Invalid input: expected number, received NaN');
+  });
+
+  it('a taken port stops the start with one line, exit 1 (it used to log "listening" and serve nothing)', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const server = runServer({ PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'campus-port-')) });
+      expect(await server.exited).toBe(1);
+      const lines = server.output().trim().split('\n');
+      expect(lines.at(-1)).toBe(`failed to start: port ${port} on 127.0.0.1 is already in use (PORT)`);
+      expect(server.output()).not.toMatch(/listening|\n\s+at /);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('an unreachable database at boot stops the start with one line, exit 1', async () => {
+    const server = runServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/campus', DATABASE_CONNECT_TIMEOUT_S: '1' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toMatch(/^failed to start: database at 127\.0\.0\.1:1 unreachable \(DATABASE_URL\): .+$/);
   });
 
   it.skipIf(backend !== 'postgres')(

@@ -1,4 +1,4 @@
-import { AppError, ERROR_STATUS, isInvalidText, type ErrorCode, type FieldIssue } from '@campus/core';
+import { AppError, ERROR_STATUS, isDatabaseUnavailable, isInvalidText, type ErrorCode, type FieldIssue } from '@campus/core';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
@@ -14,6 +14,13 @@ export const errorBodySchema = z
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 const INTERNAL_MESSAGE = 'Erro interno do servidor';
+
+/** The database could not be reached in time: the client may retry (503 with `Retry-After`). */
+export const databaseUnavailable = (cause?: unknown) =>
+  new AppError('SERVICE_UNAVAILABLE', 'Banco de dados indisponível; tente novamente em instantes', { cause });
+
+/** Seconds a client should wait before retrying a 503. */
+export const RETRY_AFTER_UNAVAILABLE_S = 5;
 
 /** Zod issues as `[{path, message}]`, paths dotted ("teamA.name"), "" for the whole input. */
 export function toFieldIssues(error: z.core.$ZodError): FieldIssue[] {
@@ -40,6 +47,7 @@ export function toHttpError(error: unknown): { status: number; body: ErrorBody }
     if (app.issues) body.issues = app.issues;
     return { status: app.status, body };
   }
+  if (isDatabaseUnavailable(error)) return toHttpError(databaseUnavailable(error));
   // A text the database cannot hold (a NUL character) is the client's input, not our failure.
   if (isInvalidText(error)) {
     return {
@@ -84,6 +92,10 @@ const ENGLISH_MESSAGES: Partial<Record<string, string>> = {
  * the message in the procedure's language.
  */
 export function toTRPCError(error: TRPCError, language: 'en' | 'pt' = 'pt'): TRPCError {
+  if (!(error.cause instanceof AppError) && isDatabaseUnavailable(error)) {
+    const app = databaseUnavailable(error.cause);
+    return new TRPCError({ code: app.code, message: app.message, cause: app });
+  }
   const { status, body } = toHttpError(error);
   if (status >= 500 && !(error.cause instanceof AppError)) return error;
   const english = language === 'en';

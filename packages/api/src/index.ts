@@ -9,7 +9,7 @@ export {
   type RateLimitDecision,
   type RoutePolicy,
 } from './trpc';
-export { toHttpError, errorBodySchema, type ErrorBody } from './errors';
+export { toHttpError, errorBodySchema, RETRY_AFTER_UNAVAILABLE_S, type ErrorBody } from './errors';
 export { buildOpenApiDocument } from './openapi';
 export {
   allowedMethods,

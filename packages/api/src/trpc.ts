@@ -1,7 +1,16 @@
-import { type AuthUser, type PrecomputedResponse, type Services, AppError, forbidden, unauthorized } from '@campus/core';
-import { initTRPC } from '@trpc/server';
+import {
+  type AuthUser,
+  type PrecomputedResponse,
+  type Services,
+  AppError,
+  forbidden,
+  isDatabaseUnavailable,
+  unauthorized,
+  withDeadline,
+} from '@campus/core';
+import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { toHttpError, toTRPCError } from './errors';
+import { databaseUnavailable, toHttpError, toTRPCError } from './errors';
 
 /** The limits a procedure can be counted against (decisions.md §10, extensions.md §F). */
 export type RateLimitClass = 'auth' | 'global';
@@ -29,6 +38,8 @@ export interface Context {
   rateLimit?: (limit: RateLimitClass) => Promise<RateLimitDecision | undefined>;
   /** Sets a response header (REST and /trpc alike). */
   setHeader?: (name: string, value: string) => void;
+  /** A call that has not finished within this many ms is answered 503 (the database is not answering). */
+  deadlineMs?: number;
 }
 
 /**
@@ -92,13 +103,18 @@ export const createCallerFactory = t.createCallerFactory;
  */
 const trackAndTranslate = t.middleware(async ({ ctx, meta, next }) => {
   const done = ctx.track?.();
+  // The call counts as running until it settles, even when its answer was given up on.
+  const running = next().finally(() => done?.());
+  let result: Awaited<typeof running>;
   try {
-    const result = await next();
-    if (!result.ok) throw toTRPCError(result.error, meta?.language ?? 'pt');
-    return result;
-  } finally {
-    done?.();
+    result = ctx.deadlineMs ? await withDeadline(running, ctx.deadlineMs) : await running;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    const app = databaseUnavailable(error);
+    throw new TRPCError({ code: app.code, message: app.message, cause: app });
   }
+  if (!result.ok) throw toTRPCError(result.error, meta?.language ?? 'pt');
+  return result;
 });
 
 /** The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers), and `Retry-After` on a refusal. */

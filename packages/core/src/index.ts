@@ -25,3 +25,4 @@ export * from './matches/service';
 export * from './feed/schemas';
 export * from './feed/service';
 export * from './idempotency/service';
+export * from './db/unavailable';

@@ -15,11 +15,13 @@ export interface ContextOptions {
   /** Absent → no limits (RATE_LIMIT=off, most tests). */
   rateLimits?: RateLimits | undefined;
   track?: (() => () => void) | undefined;
+  /** See `AppOptions.requestTimeoutMs`. */
+  requestTimeoutMs?: number | undefined;
 }
 
 /** The same context for REST and /trpc: the services, the request's credentials and the host's hooks. */
 export const contextFactory =
-  ({ services, logger, rateLimits, track }: ContextOptions): CreateContext =>
+  ({ services, logger, rateLimits, track, requestTimeoutMs }: ContextOptions): CreateContext =>
   (req, res, transport) => ({
     services,
     authorization: req.headers.authorization,
@@ -30,6 +32,7 @@ export const contextFactory =
       ? { rateLimit: procedureRateLimit(rateLimits, clientKey(req.ip ?? req.socket.remoteAddress), transport === 'trpc', logger) }
       : {}),
     ...(track ? { track } : {}),
+    ...(requestTimeoutMs ? { deadlineMs: requestTimeoutMs } : {}),
   });
 
 /**

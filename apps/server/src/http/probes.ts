@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from 'trpc-to-openapi';
+import { RETRY_AFTER_UNAVAILABLE_S } from '@campus/api';
 import { Router } from 'express';
 import { metricsHandler } from '../metrics';
 import { HOST_PATHS } from './host-paths';
@@ -17,7 +18,9 @@ export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
     res.json({ status: 'ok' });
   });
   router.get(HOST_PATHS.ready, async (_req, res) => {
+    // `ping` gives up within a second: a database that went away is reported, not waited on.
     const ok = await ping();
+    if (!ok) res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_S));
     res
       .status(ok ? 200 : 503)
       .json(ok ? { status: 'ready' } : { code: 'SERVICE_UNAVAILABLE', message: 'Banco de dados indisponível' });

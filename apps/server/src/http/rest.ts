@@ -2,6 +2,7 @@ import {
   allowedMethods,
   matchRestRoute,
   resolveLocation,
+  RETRY_AFTER_UNAVAILABLE_S,
   toHttpError,
   type Context,
   type RestRoute,
@@ -97,9 +98,10 @@ function queryOf(req: Request): Record<string, unknown> {
   return query;
 }
 
-/** RFC 9110 §11.6.1: a 401 names the scheme it wants. */
+/** A 401 names the scheme it wants (RFC 9110 §11.6.1); a 503 says when to retry. */
 export function setErrorHeaders(res: Response, status: number) {
   if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  if (status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_S));
 }
 
 /**

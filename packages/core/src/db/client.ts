@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { withDeadline } from './unavailable';
 
 export type Schema = typeof schema;
 /** The drizzle database every service receives, whichever driver is behind it. */
@@ -21,7 +22,15 @@ export type Executor = Database | Transaction;
 export const defaultMigrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /** Give up opening a connection after this many seconds (postgres.js `connect_timeout`). */
+      connectTimeoutS?: number;
+      /** The server cancels a statement running longer than this (PostgreSQL `statement_timeout`). */
+      statementTimeoutMs?: number;
+    }
   | { kind: 'pglite'; dataDir?: string };
 
 export interface DatabaseHandle {
@@ -31,8 +40,8 @@ export interface DatabaseHandle {
   url?: string;
   /** Applies the committed SQL migrations (idempotent). */
   migrate(migrationsFolder?: string): Promise<void>;
-  /** True when the database answers a trivial query. */
-  ping(): Promise<boolean>;
+  /** True when the database answers a trivial query within `timeoutMs` (default 1 s). */
+  ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -45,6 +54,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     const client = postgres(options.url, {
       max: options.maxConnections ?? 20,
       onnotice: () => {},
+      ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}),
+      ...(options.statementTimeoutMs ? { connection: { statement_timeout: options.statementTimeoutMs } } : {}),
     });
     const db = drizzlePostgres(client, { schema });
     return {
@@ -52,7 +63,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       kind: 'postgres',
       url: options.url,
       migrate: (folder = defaultMigrationsFolder) => migrateUnderLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
-      ping: () => ping(db),
+      ping: (timeoutMs) => ping(db, timeoutMs),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -63,7 +74,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     db,
     kind: 'pglite',
     migrate: (folder = defaultMigrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
-    ping: () => ping(db),
+    ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => client.close(),
   };
 }
@@ -90,9 +101,9 @@ async function migrateUnderLock(client: postgres.Sql, migrate: () => Promise<voi
   }
 }
 
-async function ping(db: Database): Promise<boolean> {
+async function ping(db: Database, timeoutMs = 1000): Promise<boolean> {
   try {
-    await db.execute(sql`select 1`);
+    await withDeadline(db.execute(sql`select 1`), timeoutMs);
     return true;
   } catch {
     return false;

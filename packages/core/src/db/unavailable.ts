@@ -1,0 +1,54 @@
+/**
+ * Whether an error means the database could not be reached or did not answer in time: the
+ * request may succeed if retried later (503), unlike a query the database refused (4xx/500).
+ * Looks through drizzle's wrapper (`cause`) to the driver's error.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || /^08/.test(code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const UNREACHABLE = new Set([
+  // Node's sockets
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  // postgres.js
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  // PostgreSQL: shutting down, starting up, statement timeout (SQLSTATE class 08 is matched above)
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  // The request's own deadline (see `withDeadline`)
+  'DATABASE_DEADLINE',
+]);
+
+/** Rejects with a DATABASE_DEADLINE error when `work` has not settled within `ms`. */
+export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: 'DATABASE_DEADLINE' })),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
