@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
 import { docsRouter } from './http/docs';
-import { errorHandler, notFoundHandler, requireJsonBody } from './http/errors';
+import { errorHandler, notFoundHandler, requireJsonBody, trpcRequestErrorHandler } from './http/errors';
 import { requestId } from './http/request-id';
 import { metricsMiddleware } from './metrics';
 import { HOST_PATHS } from './http/host-paths';
@@ -55,6 +55,9 @@ const CORS_EXPOSED_HEADERS = [
 /** How long a browser may reuse a preflight's answer. */
 const CORS_MAX_AGE_S = 600;
 
+/** The one JSON body parser, for REST and /trpc alike. */
+const jsonBody = express.json({ limit: '100kb', type: ['application/json', 'application/*+json'] });
+
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
@@ -92,9 +95,12 @@ export function createApp({
   );
 
   // tRPC: every call, batched or not, is rate-limited by its procedure (route policy in its meta).
+  // Bodies are parsed exactly as for REST (JSON, UTF-8, 100 kB), then handed to tRPC as `req.body`.
   app.use(
     HOST_PATHS.trpc,
     noStore,
+    requireJsonBody,
+    jsonBody,
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createContext(req, res, 'trpc'),
@@ -112,6 +118,7 @@ export function createApp({
         if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'trpc request failed');
       },
     }),
+    trpcRequestErrorHandler,
   );
 
   // Everything else passes the global ceiling here; procedures served over REST add their own limits.
@@ -127,7 +134,7 @@ export function createApp({
   // (the static helper lists set their own public caching).
   app.use(noStore);
   app.use(requireJsonBody);
-  app.use(express.json({ limit: '100kb', type: ['application/json', 'application/*+json'] }));
+  app.use(jsonBody);
   app.use(createRestHandler(createContext, logger));
   app.use(webApp(webRoot));
   app.use(notFoundHandler);

@@ -1,20 +1,26 @@
 import { z } from 'zod';
 
 /**
- * Query-string pagination. Values arrive as strings over REST and as numbers over tRPC;
- * both are accepted, anything that is not a whole number in range is a 400.
+ * Query-string pagination. Values arrive as strings over REST and as numbers over tRPC; both are
+ * accepted, anything that is not a whole number in range is a 400. Only a string is read as a
+ * number: `true`, `[]` or `null` sent as JSON over /trpc are refused, as over REST (`z.coerce`
+ * would have read `true` as 1).
  */
-const wholeNumber = (min: number, max: number) =>
-  z.coerce
-    .number({ error: 'deve ser um número' })
-    .int('deve ser um número inteiro')
-    .min(min, `deve ser no mínimo ${min}`)
-    .max(max, `deve ser no máximo ${max}`);
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: 'deve ser um número' })
+      .int('deve ser um número inteiro')
+      .min(min, `deve ser no mínimo ${min}`)
+      .max(max, `deve ser no máximo ${max}`)
+      .default(fallback),
+  );
 
 export const pageQuery = (maxLimit: number, defaultLimit = 10) =>
   z.object({
-    page: wholeNumber(1, 1_000_000).default(1),
-    limit: wholeNumber(1, maxLimit).default(defaultLimit),
+    page: wholeNumber(1, 1_000_000, 1),
+    limit: wholeNumber(1, maxLimit, defaultLimit),
   });
 
 export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
