@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import express from 'express';
 import { z } from 'zod';
 
 /** "15m", "30d", "3600" (seconds) → seconds. */
@@ -38,9 +39,9 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
-  CORS_ORIGINS: optionalString.transform((value) =>
-    value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : [],
-  ),
+  CORS_ORIGINS: optionalString
+    .transform((value) => (value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : []))
+    .pipe(z.array(z.string().refine(isOrigin, 'each entry must be an origin such as https://app.example.org (scheme, host, optional port; no path)'))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -48,14 +49,36 @@ const envSchema = z.object({
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(3000),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   /** Express's "trust proxy": unset (direct clients), a hop count, or addresses/subnets. */
-  TRUST_PROXY: optionalString.transform((value) =>
-    value === undefined ? false : /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value,
-  ),
+  TRUST_PROXY: optionalString
+    .transform((value) =>
+      value === undefined ? false : /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value,
+    )
+    .refine(isTrustProxy, 'must be a hop count, true, or comma-separated addresses/subnets (loopback, 10.0.0.0/8, …)'),
   METRICS_TOKEN: optionalString,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
 });
+
+/** `https://app.example.org` or `http://localhost:5173`: what a browser sends as `Origin`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether Express accepts the value as "trust proxy" (it compiles the addresses when set). */
+function isTrustProxy(value: boolean | number | string): boolean {
+  try {
+    express().set('trust proxy', value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 

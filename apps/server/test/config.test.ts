@@ -58,6 +58,13 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'admin@campus.test' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'password123' }, 'ADMIN_EMAIL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ CORS_ORIGINS: 'https://a.test/app' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://a.test, a.test' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://a.test/' }, 'CORS_ORIGINS'],
+    [{ TRUST_PROXY: 'not-an-address' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
+    [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'],
+    [{ DATABASE_CONNECT_TIMEOUT_S: 'soon' }, 'DATABASE_CONNECT_TIMEOUT_S'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     let error: unknown;
     try {

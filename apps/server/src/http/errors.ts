@@ -55,7 +55,7 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
  * The same malformed-request failures on /trpc (its bodies go through the same parser as REST),
  * answered in tRPC's envelope so its clients read them as TRPCClientErrors.
  */
-export const trpcRequestErrorHandler: ErrorRequestHandler = (error, _req, res, next) => {
+export const trpcRequestErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const app = requestError(error);
   if (!app || res.headersSent) return next(error);
   const { status, body } = toHttpError(app);
@@ -63,7 +63,8 @@ export const trpcRequestErrorHandler: ErrorRequestHandler = (error, _req, res, n
     error: {
       message: body.message,
       code: TRPC_ERROR_CODES_BY_KEY[body.code as keyof typeof TRPC_ERROR_CODES_BY_KEY] ?? TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST,
-      data: { code: body.code, httpStatus: status, appCode: body.code },
+      // `path` as tRPC gives it: the procedure(s) named in the URL (`a,b` for a batch).
+      data: { code: body.code, httpStatus: status, path: req.path.slice(1), appCode: body.code },
     },
   });
 };

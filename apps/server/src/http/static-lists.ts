@@ -63,6 +63,17 @@ function chooseEncoding(header: string | undefined): Encoding | false {
   return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : false;
 }
 
+/**
+ * RFC 9110 §13.1.2: `If-None-Match` names the ETag (weak comparison) or is `*`. The origin
+ * evaluates it whatever `Cache-Control` says: Express's `req.fresh` gives up on `no-cache`, which
+ * Node's fetch sends with every conditional request, so Node clients never got a 304.
+ */
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
 /** `{uf}` (OpenAPI) → `:uf` (Express). */
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
@@ -88,8 +99,7 @@ export function staticListsRouter(): Router {
       res.setHeader('Cache-Control', STATIC_LIST_CACHE_CONTROL);
       res.setHeader('ETag', etag);
       res.vary('Accept-Encoding');
-      // req.fresh compares If-None-Match with the ETag just set.
-      if (req.fresh) {
+      if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
         res.status(304).end();
         return;
       }

@@ -5,7 +5,7 @@ import pino from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
-import { REDACTED_PATHS } from '../../src/logger';
+import { loggerOptions } from '../../src/logger';
 import {
   expectError,
   startTestApp,
@@ -48,10 +48,7 @@ beforeAll(async () => {
       done();
     },
   });
-  const logger = pino(
-    { level: 'info', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
-    sink,
-  );
+  const logger = pino(loggerOptions('info'), sink);
   logged = supertest(createApp({ services, logger, ping: async () => true }));
 });
 afterAll(() => t.close());
@@ -269,6 +266,24 @@ describe('API8:2023 Security Misconfiguration', () => {
       .post('/autenticacao/atualizar-token')
       .send({ refreshToken: login.body.dados.refreshToken });
     expect(refresh.headers['cache-control']).toMatch(/no-store/);
+  });
+
+  // Were bugs: drizzle's error text carries every parameter of the failed statement (an e-mail
+  // address reached the log with the database down), and the access log kept query strings.
+  it('error and access log lines carry no SQL parameters and no query-string values', async () => {
+    const restore = await failInserts('examples');
+    try {
+      logLines.length = 0;
+      const res = await logged.post('/exemplos').set(user.auth).send({ nome: 'vazou@campus.test' });
+      expect(res.status).toBe(500);
+      await logged.get('/autenticacao/alunos/email-disponivel?email=consulta%40campus.test&page=2');
+      const text = logLines.join('');
+      expect(text).toContain('forced failure');
+      expect(text).toContain('page=2');
+      expect(text).not.toMatch(/vazou|consulta/);
+    } finally {
+      await restore();
+    }
   });
 
   it('TRACE is not answered with the request echoed back', async () => {

@@ -166,6 +166,10 @@ describe('static lists: caching and one body for every transport', () => {
       expect(again.headers['cache-control']).toBe('public, max-age=86400');
 
       expect((await get(path).set('If-None-Match', `"stale", ${etag}`)).status).toBe(304);
+      expect((await get(path).set('If-None-Match', `W/${etag}`)).status).toBe(304);
+      expect((await get(path).set('If-None-Match', '*')).status).toBe(304);
+      // Was a bug: Node's fetch sends no-cache with every conditional request, and got 200.
+      expect((await get(path).set('If-None-Match', etag).set('Cache-Control', 'no-cache')).status).toBe(304);
       const stale = await get(path).set('If-None-Match', '"something-else"');
       expect(stale.status).toBe(200);
       expect(stale.body).toEqual(first.body);
