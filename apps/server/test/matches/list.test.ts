@@ -47,9 +47,10 @@ describe('GET /match', () => {
     expect(counted!.rowCount).toBe(8);
   });
 
-  it('list items: the Match fields with isSubscriptionOpen and spots {filled, open}; no players, no teams', async () => {
+  it('list items: the Match fields with isSubscriptionOpen, the players (as the single read) and spots {filled, open}; no teams', async () => {
     const player = await t.createUser();
     await t.request.post(`/match/${ids.day5}/subscribe`).set(player.auth).expect(201);
+    const single = (await t.request.get(`/match/${ids.day5}`).set(author.auth).expect(200)).body;
     const item = (await list('?limit=50')).body.data.find((m: { id: string }) => m.id === ids.day5);
     expect(item).toEqual({
       id: ids.day5,
@@ -66,8 +67,12 @@ describe('GET /match', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       isSubscriptionOpen: true,
+      players: [
+        { id: player.id, name: player.nome, userName: player.nickname, team: 'A', subscribedAt: expect.any(String) },
+      ],
       spots: { filled: 1, open: 3 },
     });
+    expect(item.players).toEqual(single.players);
     await t.request.delete(`/match/${ids.day5}/unsubscribe`).set(player.auth).expect(200);
   });
 

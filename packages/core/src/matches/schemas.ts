@@ -113,9 +113,15 @@ export const matchSchema = matchFieldsSchema
   .meta({ id: 'Match' });
 export type Match = z.infer<typeof matchSchema>;
 
-/** A list item: no players and no team objects; `spots.open` is maxPlayers − filled. */
+/**
+ * A list item: the players (basic user data of each subscriber, as interface.md's Match has
+ * them), no team objects; `spots.open` is maxPlayers − filled.
+ */
 export const matchListItemSchema = matchFieldsSchema
-  .extend({ spots: z.object({ filled: z.number().int(), open: z.number().int() }) })
+  .extend({
+    players: z.array(matchPlayerSchema),
+    spots: z.object({ filled: z.number().int(), open: z.number().int() }),
+  })
   .meta({ id: 'MatchListItem' });
 export type MatchListItem = z.infer<typeof matchListItemSchema>;
 

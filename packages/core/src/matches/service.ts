@@ -112,9 +112,15 @@ function toMatch(row: MatchRow, author: MatchUser, playerRows: PlayerRow[], now:
   };
 }
 
-function toListItem(row: MatchRow, author: MatchUser, filled: number, now: Date): MatchListItem {
+/** A list item's players as the page's statement aggregates them (JSON, timestamps as text). */
+type PlayerJson = Omit<MatchPlayer, 'subscribedAt'> & { subscribedAt: string };
+
+function toListItem(row: MatchRow, author: MatchUser, playerRows: PlayerJson[], now: Date): MatchListItem {
+  const players = playerRows.map((p) => ({ ...p, subscribedAt: new Date(p.subscribedAt).toISOString() }));
+  const filled = players.length;
   return {
     ...toFields(row, author, filled, now),
+    players,
     spots: { filled, open: Math.max(0, row.maxPlayers - filled) },
   };
 }
@@ -135,7 +141,15 @@ export function createMatchService(db: Database) {
   const listColumns = {
     match: matches,
     author: userColumns,
-    filled: sql<number>`(select count(*) from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)})`.mapWith(Number),
+    // Each match's players in the page's own statement (no query per match), in subscription order.
+    players: sql<PlayerJson[]>`coalesce((
+      select json_agg(json_build_object(
+          'id', u.id, 'name', u.nome, 'userName', u.nickname, 'team', mp.team, 'subscribedAt', mp.subscribed_at
+        ) order by mp.subscribed_at, mp.id)
+      from ${matchPlayers} mp join ${users} u on u.id = mp.user_id
+      where mp.match_id = ${qualified(matches.id)}), '[]'::json)`.mapWith((value: unknown) =>
+      typeof value === 'string' ? (JSON.parse(value) as PlayerJson[]) : (value as PlayerJson[]),
+    ),
   };
   const pageWhere = (where: SQL | undefined, name: string) =>
     db
@@ -212,7 +226,7 @@ export function createMatchService(db: Database) {
       const statements = query.status ? byStatus[query.status] : { page, total };
       const [rows, [counted]] = await Promise.all([statements.page.execute(params), statements.total.execute(params)]);
       return {
-        data: rows.map((r) => toListItem(r.match, r.author, r.filled, now)),
+        data: rows.map((r) => toListItem(r.match, r.author, r.players, now)),
         meta: listMeta(query, counted?.n ?? 0),
       };
     },
