@@ -131,7 +131,10 @@ const kind = process.argv[2];
 if (kind === 'node-hello') {
   const body = JSON.stringify({ hello: 'world' });
   createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    });
     res.end(body);
   }).listen(port, host);
 } else if (kind === 'express-hello') {

@@ -45,7 +45,10 @@ import {
 } from './support';
 
 const QUICK = process.argv.includes('--quick');
-const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const ONLY = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const wants = (group: string) => !ONLY || ONLY.includes(group);
 const REUSE = process.env.BENCH_REUSE_DB === '1';
 const POOL_MAX = process.env.BENCH_POOL_MAX ?? '20';
@@ -53,13 +56,20 @@ const POOL_MAX = process.env.BENCH_POOL_MAX ?? '20';
 const scale = QUICK
   ? { users: 1_000, smallPosts: 1_000, largePosts: 20_000, matches: 100, contention: 1_000 }
   : { users: 10_000, smallPosts: 10_000, largePosts: 1_000_000, matches: 1_000, contention: 1_000 };
-const timing: Timing = QUICK ? { rounds: 1, seconds: 1, warmup: 1 } : { rounds: 3, seconds: 4, warmup: 2 };
+const timing: Timing = QUICK
+  ? { rounds: 1, seconds: 1, warmup: 1 }
+  : { rounds: 3, seconds: 4, warmup: 2 };
 const PASSWORD = 'bench-password-0000';
 const READ_POST = 'Post 5000';
 const MATCH_PLAYERS = 20;
 const DB = { small: 'campus_bench_small', large: 'campus_bench_large' };
 
-const authConfig = { jwtSecret: JWT_SECRET, accessTokenTtl: 3 * 3600, refreshTokenTtl: 3600, passwordCost: 17 };
+const authConfig = {
+  jwtSecret: JWT_SECRET,
+  accessTokenTtl: 3 * 3600,
+  refreshTokenTtl: 3600,
+  passwordCost: 17,
+};
 const tokenOf = (u: SeededUser) => signAccessToken(authConfig, { ...u, perfil: 'ALUNO' });
 
 /** Applies the migrations with the built server's own migrator. */
@@ -79,22 +89,43 @@ interface Seeded {
   matchIds?: string[];
 }
 
-async function seedDatabase(name: string, posts: number, full: boolean, passwordHash: string): Promise<Seeded> {
+async function seedDatabase(
+  name: string,
+  posts: number,
+  full: boolean,
+  passwordHash: string,
+): Promise<Seeded> {
   const url = databaseUrl(name);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     if (REUSE) {
-      const [found] = await sql<{ n: string }[]>`select row_count as n from row_counts where table_name = 'posts'`.catch(() => []);
+      const [found] = await sql<
+        { n: string }[]
+      >`select row_count as n from row_counts where table_name = 'posts'`.catch(() => []);
       if (found) {
         log(`reusing ${name}`);
         // Undo what the previous run wrote: its created posts and its subscriptions.
         await sql`delete from posts where title = 'Bench new post'`;
         await sql`delete from match_players where match_id = (select id from matches where title = ${`Match ${scale.matches}`})`;
-        const users = await sql<SeededUser[]>`select id, nickname, email from bench_authors order by n`;
+        const users = await sql<
+          SeededUser[]
+        >`select id, nickname, email from bench_authors order by n`;
         const [post] = await sql<{ id: string }[]>`select id from posts where title = ${READ_POST}`;
-        const matchIds = (await sql<{ id: string }[]>`select id from matches where title like 'Match %' order by substr(title, 7)::int`).map((r) => r.id);
-        const [count] = await sql<{ n: string }[]>`select row_count as n from row_counts where table_name = 'posts'`;
-        return { url, users, posts: Number(count!.n), ...(post ? { postId: post.id } : {}), matchIds };
+        const matchIds = (
+          await sql<
+            { id: string }[]
+          >`select id from matches where title like 'Match %' order by substr(title, 7)::int`
+        ).map((r) => r.id);
+        const [count] = await sql<
+          { n: string }[]
+        >`select row_count as n from row_counts where table_name = 'posts'`;
+        return {
+          url,
+          users,
+          posts: Number(count!.n),
+          ...(post ? { postId: post.id } : {}),
+          matchIds,
+        };
       }
     }
     await sql.end();
@@ -105,7 +136,11 @@ async function seedDatabase(name: string, posts: number, full: boolean, password
       const users = await seedUsers(seeding, scale.users, passwordHash);
       await seedPosts(seeding, 1, posts);
       if (!full) return { url, users, posts };
-      const postId = await seedInteractions(seeding, READ_POST, users, { comments: 5, likes: 10, reports: 2 });
+      const postId = await seedInteractions(seeding, READ_POST, users, {
+        comments: 5,
+        likes: 10,
+        reports: 2,
+      });
       const matchIds = await seedMatches(seeding, scale.matches, users, MATCH_PLAYERS);
       await seeding`vacuum analyze`;
       return { url, users, posts, postId, matchIds };
@@ -121,7 +156,9 @@ async function main() {
   const started = Date.now();
   writeFileSync(`${BENCH_DIR}results/servers.log`, '');
   const loadBefore = os.loadavg();
-  log(`${QUICK ? 'quick' : 'full'} run; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`);
+  log(
+    `${QUICK ? 'quick' : 'full'} run; load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} on ${os.cpus().length} cores`,
+  );
   if (!process.env.SKIP_BUILD) {
     log('building the server');
     execFileSync('pnpm', ['--filter', '@campus/server', 'build'], { cwd: ROOT, stdio: 'ignore' });
@@ -130,12 +167,18 @@ async function main() {
   // One hash at the production cost (PASSWORD_HASH_COST default 17) shared by every user.
   const passwordHash = await hashPassword(PASSWORD, 17);
   const large = await seedDatabase(DB.large, scale.largePosts, true, passwordHash);
-  const small = wants('lists') ? await seedDatabase(DB.small, scale.smallPosts, false, passwordHash) : undefined;
+  const small = wants('lists')
+    ? await seedDatabase(DB.small, scale.smallPosts, false, passwordHash)
+    : undefined;
   const seededAt = Date.now();
 
   const serverEnv = { DATABASE_URL: large.url, DATABASE_POOL_MAX: POOL_MAX };
   const profile = process.env.BENCH_CPU_PROF === '1';
-  const server = await startServer('server', serverEnv, profile ? ['--cpu-prof', `--cpu-prof-dir=${BENCH_DIR}results/profiles`] : []);
+  const server = await startServer(
+    'server',
+    serverEnv,
+    profile ? ['--cpu-prof', `--cpu-prof-dir=${BENCH_DIR}results/profiles`] : [],
+  );
   const idleRss = rssMb(server.pid);
   const bench = postgres(large.url, { max: 2, onnotice: () => {} });
   const auth = `Bearer ${tokenOf(large.users[0]!)}`;
@@ -143,7 +186,9 @@ async function main() {
   const ratios: Ratio[] = [];
   let contention: ContentionResult | undefined;
   const baseline = async (kind: string, env: Record<string, string> = {}): Promise<Service> => ({
-    ...(await startProcess(kind, ['--import', 'tsx', 'src/baselines.ts', kind], env, { cwd: BENCH_DIR })),
+    ...(await startProcess(kind, ['--import', 'tsx', 'src/baselines.ts', kind], env, {
+      cwd: BENCH_DIR,
+    })),
     ...(env.DATABASE_URL ? { database: DB.large } : {}),
   });
   const collect = (out: { results: RunResult[]; ratios: Ratio[] }) => {
@@ -154,17 +199,30 @@ async function main() {
 
   try {
     if (small) {
-      const smallServer = await startServer('server (small database)', { DATABASE_URL: small.url, DATABASE_POOL_MAX: POOL_MAX });
+      const smallServer = await startServer('server (small database)', {
+        DATABASE_URL: small.url,
+        DATABASE_POOL_MAX: POOL_MAX,
+      });
       try {
         // Each database has its own users: a token of the other one would be a 401.
         const smallAuth = `Bearer ${tokenOf(small.users[0]!)}`;
-        collect(await feedPages({ service: smallServer, posts: small.posts, auth: smallAuth }, { service: server, posts: large.posts, auth }, timing));
+        collect(
+          await feedPages(
+            { service: smallServer, posts: small.posts, auth: smallAuth },
+            { service: server, posts: large.posts, auth },
+            timing,
+          ),
+        );
       } finally {
         await stopProcess(smallServer);
       }
     }
     if (wants('post')) {
-      const handler = await baseline('express-post', { DATABASE_URL: large.url, DATABASE_POOL_MAX: POOL_MAX, JWT_SECRET });
+      const handler = await baseline('express-post', {
+        DATABASE_URL: large.url,
+        DATABASE_POOL_MAX: POOL_MAX,
+        JWT_SECRET,
+      });
       try {
         collect(await postRead(server, handler, large.postId!, auth, timing));
       } finally {
@@ -172,7 +230,10 @@ async function main() {
       }
     }
     if (wants('static')) {
-      const [expressHello, nodeHello] = await Promise.all([baseline('express-hello'), baseline('node-hello')]);
+      const [expressHello, nodeHello] = await Promise.all([
+        baseline('express-hello'),
+        baseline('node-hello'),
+      ]);
       try {
         collect(await staticList(server, expressHello, nodeHello, timing));
       } finally {
@@ -182,10 +243,22 @@ async function main() {
     if (wants('login')) {
       // A login takes a few hundred ms of CPU: rounds of at least 3 s.
       const loginTiming = { ...timing, seconds: Math.max(3, timing.seconds) };
-      collect(await loginLoad(server, { email: large.users[1]!.email, password: PASSWORD }, loginTiming, 500));
+      collect(
+        await loginLoad(
+          server,
+          { email: large.users[1]!.email, password: PASSWORD },
+          loginTiming,
+          500,
+        ),
+      );
     }
     if (wants('others')) {
-      results.push(...(await others(server, auth, large.users[0]!, large.matchIds![0]!, { ...timing, rounds: 1 })));
+      results.push(
+        ...(await others(server, auth, large.users[0]!, large.matchIds![0]!, {
+          ...timing,
+          rounds: 1,
+        })),
+      );
     }
     if (wants('contention')) {
       contention = await runContention(server, large, bench);
@@ -204,8 +277,17 @@ async function main() {
   const report: Report = {
     mode: QUICK ? 'quick' : 'full',
     date: new Date().toISOString(),
-    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '', node: process.version, loadBefore, loadAfter: os.loadavg() },
+    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? '',
+      node: process.version,
+      loadBefore,
+      loadAfter: os.loadavg(),
+    },
     scale: { ...scale, poolMax: Number(POOL_MAX), connections: 32, ...timing },
     seconds: { total: (Date.now() - started) / 1000, seeding: (seededAt - started) / 1000 },
     serverIdleRssMb: idleRss,
@@ -217,19 +299,32 @@ async function main() {
   const file = writeReport(report, QUICK ? 'quick' : ONLY ? 'partial' : 'latest');
   log(`wrote ${file} in ${report.seconds.total.toFixed(0)} s`);
   const wrong = results.reduce((n, r) => n + r.wrongAnswers + r.errors, 0);
-  const broken = contention ? [...contention.invariants, ...contention.answers].filter(([, ok]) => !ok).length : 0;
+  const broken = contention
+    ? [...contention.invariants, ...contention.answers].filter(([, ok]) => !ok).length
+    : 0;
   if (wrong || broken) {
-    console.error(`${wrong} wrong answers or errors, ${broken} broken invariants or unexpected answers`);
+    console.error(
+      `${wrong} wrong answers or errors, ${broken} broken invariants or unexpected answers`,
+    );
     process.exitCode = 1;
   }
 }
 
 /** 1,000 subscribes at once on one match, across the main server and a second process. */
-async function runContention(server: Service, large: Seeded, sql: postgres.Sql): Promise<ContentionResult> {
+async function runContention(
+  server: Service,
+  large: Seeded,
+  sql: postgres.Sql,
+): Promise<ContentionResult> {
   const matchId = large.matchIds!.at(-1)!;
   await sql`update matches set max_players = 100 where id = ${matchId}`;
-  const players = large.users.slice(0, scale.contention).map((u) => ({ id: u.id, token: tokenOf(u) }));
-  const second = await startServer('server (second process)', { DATABASE_URL: large.url, DATABASE_POOL_MAX: POOL_MAX });
+  const players = large.users
+    .slice(0, scale.contention)
+    .map((u) => ({ id: u.id, token: tokenOf(u) }));
+  const second = await startServer('server (second process)', {
+    DATABASE_URL: large.url,
+    DATABASE_POOL_MAX: POOL_MAX,
+  });
   try {
     return await subscribeContention([server.url, second.url], sql, matchId, 100, players);
   } finally {

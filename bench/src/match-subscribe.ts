@@ -47,7 +47,12 @@ async function burst(
           headers: { authorization: `Bearer ${user.token}` },
         });
         const body = (await res.json()) as { reason?: string };
-        return { status: res.status, reason: body.reason, userId: user.id, ms: performance.now() - t0 };
+        return {
+          status: res.status,
+          reason: body.reason,
+          userId: user.id,
+          ms: performance.now() - t0,
+        };
       } catch {
         return { status: 0, reason: 'NETWORK_ERROR', userId: user.id, ms: performance.now() - t0 };
       }
@@ -60,7 +65,14 @@ async function burst(
     const key = `${a.status}${a.reason ? ` ${a.reason}` : ''}`;
     byOutcome.set(key, (byOutcome.get(key) ?? 0) + 1);
   }
-  return { answers, wallMs, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1)!, byOutcome };
+  return {
+    answers,
+    wallMs,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1)!,
+    byOutcome,
+  };
 }
 
 export interface ContentionResult {
@@ -85,7 +97,11 @@ export async function subscribeContention(
   // Warm both processes (JIT, pools, prepared statements) on another path first.
   await Promise.all(
     bases.flatMap((base) =>
-      players.slice(0, 20).map((p) => fetch(`${base}/match/${matchId}`, { headers: { authorization: `Bearer ${p.token}` } })),
+      players
+        .slice(0, 20)
+        .map((p) =>
+          fetch(`${base}/match/${matchId}`, { headers: { authorization: `Bearer ${p.token}` } }),
+        ),
     ),
   );
   const baseline = await burst(bases, matchId, players, { method: 'GET', suffix: '' });
@@ -97,7 +113,11 @@ export async function subscribeContention(
            count(distinct user_id)::int as distinct_users
     from match_players where match_id = ${matchId}`;
   const inTable = new Set(
-    (await sql<{ user_id: string }[]>`select user_id from match_players where match_id = ${matchId}`).map((r) => r.user_id),
+    (
+      await sql<
+        { user_id: string }[]
+      >`select user_id from match_players where match_id = ${matchId}`
+    ).map((r) => r.user_id),
   );
   const winners = first.answers.filter((a) => a.status === 201).map((a) => a.userId);
   const replay = await burst(bases, matchId, players, { method: 'POST', suffix: '/subscribe' });
@@ -118,7 +138,8 @@ export async function subscribeContention(
     ],
     [`the replay changed nothing (${after!.total} rows)`, after!.total === total],
   ];
-  const serverErrors = (r: Burst) => r.answers.filter((x) => x.status === 0 || x.status >= 500).length;
+  const serverErrors = (r: Burst) =>
+    r.answers.filter((x) => x.status === 0 || x.status >= 500).length;
   const full = count - maxPlayers;
   const answers: [string, boolean][] = [
     [`baseline: 200 × ${count}`, baseline.byOutcome.get('200') === count],

@@ -44,7 +44,9 @@ const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+profile.samples.forEach((id, i) =>
+  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+);
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const fnKey = (n: Node) => {
@@ -82,7 +84,9 @@ for (const [id, time] of self) {
 
 // With --requests=N: µs per request (what each part costs a request) instead of % of the samples.
 const pct = (t: number) =>
-  requests ? `${(t / requests).toFixed(1).padStart(7)} µs` : `${((100 * t) / total).toFixed(1).padStart(5)}%`;
+  requests
+    ? `${(t / requests).toFixed(1).padStart(7)} µs`
+    : `${((100 * t) / total).toFixed(1).padStart(5)}%`;
 function print(title: string, map: Map<string, number>, n: number) {
   console.log(`\n## ${title}`);
   [...map]

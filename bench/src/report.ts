@@ -8,7 +8,13 @@ export interface Report {
   mode: 'full' | 'quick';
   date: string;
   commit: string;
-  machine: { cpus: number; cpuModel: string; node: string; loadBefore: number[]; loadAfter: number[] };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    loadBefore: number[];
+    loadAfter: number[];
+  };
   scale: Record<string, number>;
   seconds: { total: number; seeding: number };
   serverIdleRssMb: number;
@@ -39,7 +45,10 @@ export function markdown(r: Report): string {
     '',
     '| target | measured | goal | met | detail |',
     '|---|---:|---:|:---:|---|',
-    ...r.ratios.map((x) => `| ${x.target} | ${x.value.toFixed(2)} | ${x.goal} | ${x.met ? 'yes' : '**no**'} | ${x.detail} |`),
+    ...r.ratios.map(
+      (x) =>
+        `| ${x.target} | ${x.value.toFixed(2)} | ${x.goal} | ${x.met ? 'yes' : '**no**'} | ${x.detail} |`,
+    ),
     '',
     '## Scenarios',
     '',

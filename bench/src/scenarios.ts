@@ -60,16 +60,44 @@ export async function feedPages(
   timing: Timing,
 ) {
   const at = (n: number) => `${n.toLocaleString('en')} posts`;
-  const smallPage1: Load = { name: `GET /post/ page 1 @ ${at(small.posts)}`, service: small.service, path: '/post/', headers: { authorization: small.auth }, check: pageCheck(small.posts, 1) };
-  const largePage1: Load = { name: `GET /post/ page 1 @ ${at(large.posts)}`, service: large.service, path: '/post/', headers: { authorization: large.auth }, check: pageCheck(large.posts, 1) };
-  const deep: Load = { name: `GET /post/ page ${DEEP_PAGE} @ ${at(large.posts)}`, service: large.service, path: `/post/?page=${DEEP_PAGE}`, headers: { authorization: large.auth }, check: pageCheck(large.posts, DEEP_PAGE) };
+  const smallPage1: Load = {
+    name: `GET /post/ page 1 @ ${at(small.posts)}`,
+    service: small.service,
+    path: '/post/',
+    headers: { authorization: small.auth },
+    check: pageCheck(small.posts, 1),
+  };
+  const largePage1: Load = {
+    name: `GET /post/ page 1 @ ${at(large.posts)}`,
+    service: large.service,
+    path: '/post/',
+    headers: { authorization: large.auth },
+    check: pageCheck(large.posts, 1),
+  };
+  const deep: Load = {
+    name: `GET /post/ page ${DEEP_PAGE} @ ${at(large.posts)}`,
+    service: large.service,
+    path: `/post/?page=${DEEP_PAGE}`,
+    headers: { authorization: large.auth },
+    check: pageCheck(large.posts, DEEP_PAGE),
+  };
   const results = await compare([smallPage1, largePage1, deep], timing);
   const [s, l, d] = results as [RunResult, RunResult, RunResult];
   return {
     results,
     ratios: [
-      atLeast('GET /post/ page 1: 1M posts / 10k posts, req/s', l.requestsPerSec / s.requestsPerSec, 0.67, `${l.requestsPerSec.toFixed(0)} / ${s.requestsPerSec.toFixed(0)}`),
-      atLeast(`GET /post/ page ${DEEP_PAGE} / page 1 (1M posts), req/s`, d.requestsPerSec / l.requestsPerSec, 0.5, `${d.requestsPerSec.toFixed(0)} / ${l.requestsPerSec.toFixed(0)}`),
+      atLeast(
+        'GET /post/ page 1: 1M posts / 10k posts, req/s',
+        l.requestsPerSec / s.requestsPerSec,
+        0.67,
+        `${l.requestsPerSec.toFixed(0)} / ${s.requestsPerSec.toFixed(0)}`,
+      ),
+      atLeast(
+        `GET /post/ page ${DEEP_PAGE} / page 1 (1M posts), req/s`,
+        d.requestsPerSec / l.requestsPerSec,
+        0.5,
+        `${d.requestsPerSec.toFixed(0)} / ${l.requestsPerSec.toFixed(0)}`,
+      ),
     ],
   };
 }
@@ -78,14 +106,22 @@ export async function feedPages(
  * GET /post/:id through the REST adapter against the hand-written handler. First both must
  * answer the same document (so the baseline does the same work), then every answer is checked.
  */
-export async function postRead(server: Service, handler: Service, postId: string, auth: string, timing: Timing) {
+export async function postRead(
+  server: Service,
+  handler: Service,
+  postId: string,
+  auth: string,
+  timing: Timing,
+) {
   const path = `/post/${postId}`;
   const headers = { authorization: auth };
   const [ours, theirs] = await Promise.all(
     [server, handler].map(async (s) => (await fetch(`${s.url}${path}`, { headers })).json()),
   );
   if (!isDeepStrictEqual(ours, theirs)) {
-    throw new Error(`the handler and the REST adapter answer differently:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`);
+    throw new Error(
+      `the handler and the REST adapter answer differently:\n${JSON.stringify(ours)}\n${JSON.stringify(theirs)}`,
+    );
   }
   const comments = (ours as { comments: unknown[] }).comments.length;
   const check = (body: string) => {
@@ -94,7 +130,13 @@ export async function postRead(server: Service, handler: Service, postId: string
   };
   const results = await compare(
     [
-      { name: 'GET /post/:id, hand-written Express + postgres.js handler', service: handler, path, headers, check },
+      {
+        name: 'GET /post/:id, hand-written Express + postgres.js handler',
+        service: handler,
+        path,
+        headers,
+        check,
+      },
       { name: 'GET /post/:id, REST adapter', service: server, path, headers, check },
     ],
     timing,
@@ -103,7 +145,12 @@ export async function postRead(server: Service, handler: Service, postId: string
   return {
     results,
     ratios: [
-      atLeast('GET /post/:id REST / handler, req/s', r.requestsPerSec / h.requestsPerSec, 0.85, `${r.requestsPerSec.toFixed(0)} / ${h.requestsPerSec.toFixed(0)}`),
+      atLeast(
+        'GET /post/:id REST / handler, req/s',
+        r.requestsPerSec / h.requestsPerSec,
+        0.85,
+        `${r.requestsPerSec.toFixed(0)} / ${h.requestsPerSec.toFixed(0)}`,
+      ),
       atMost('GET /post/:id REST / handler, p99', r.p99 / h.p99, 1.5, `${r.p99} ms / ${h.p99} ms`),
     ],
   };
@@ -111,13 +158,21 @@ export async function postRead(server: Service, handler: Service, postId: string
 
 /** GET `url` as raw bytes (no decompression), with its status and headers. */
 function rawGet(url: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-    get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(chunks) }));
-    }).on('error', reject);
-  });
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      }).on('error', reject);
+    },
+  );
 }
 
 /**
@@ -125,7 +180,12 @@ function rawGet(url: string, headers: Record<string, string>) {
  * browser does (`accept-encoding: br, gzip, deflate`); the same list without compression is
  * reported beside it, and with `If-None-Match` every answer must be a 304.
  */
-export async function staticList(server: Service, expressHello: Service, nodeHello: Service, timing: Timing) {
+export async function staticList(
+  server: Service,
+  expressHello: Service,
+  nodeHello: Service,
+  timing: Timing,
+) {
   const path = '/autenticacao/alunos/localidades/estados/SP/cidades';
   const browser = { 'accept-encoding': 'br, gzip, deflate' };
   const plain = await rawGet(`${server.url}${path}`, {});
@@ -138,8 +198,17 @@ export async function staticList(server: Service, expressHello: Service, nodeHel
     compressed.headers['content-encoding'] === 'br'
       ? brotliDecompressSync(compressed.bytes).toString('utf8')
       : compressed.bytes.toString('utf8');
-  if (plain.status !== 200 || compressed.status !== 200 || !etag || cities.length < 600 || !cities.some((c) => c.nome === 'São Paulo') || decoded !== expected) {
-    throw new Error(`GET ${path}: unexpected answers (${plain.status}/${compressed.status}, ${cities.length} cities, ETag ${etag}, br ${decoded === expected})`);
+  if (
+    plain.status !== 200 ||
+    compressed.status !== 200 ||
+    !etag ||
+    cities.length < 600 ||
+    !cities.some((c) => c.nome === 'São Paulo') ||
+    decoded !== expected
+  ) {
+    throw new Error(
+      `GET ${path}: unexpected answers (${plain.status}/${compressed.status}, ${cities.length} cities, ETag ${etag}, br ${decoded === expected})`,
+    );
   }
   // autocannon hands the body over as text: compare with the same decoding of the same bytes.
   const compressedText = compressed.bytes.toString('utf8');
@@ -147,22 +216,58 @@ export async function staticList(server: Service, expressHello: Service, nodeHel
   const results = await compare(
     [
       { name: 'hello world, node:http', service: nodeHello, path: '/', check: (b) => b === hello },
-      { name: 'hello world, Express 5', service: expressHello, path: '/', check: (b) => b === hello },
+      {
+        name: 'hello world, Express 5',
+        service: expressHello,
+        path: '/',
+        check: (b) => b === hello,
+      },
       // The exact bytes checked above (645 cities, São Paulo among them), Brotli-compressed.
-      { name: 'GET cities of SP (static list from memory; client accepts br)', service: server, path, headers: browser, check: (b) => b === compressedText },
-      { name: 'GET cities of SP, no compression', service: server, path, check: (b) => b === expected },
-      { name: 'GET cities of SP with If-None-Match (304)', service: server, path, headers: { ...browser, 'if-none-match': etag }, expectStatus: 304, check: (b) => b === '' },
+      {
+        name: 'GET cities of SP (static list from memory; client accepts br)',
+        service: server,
+        path,
+        headers: browser,
+        check: (b) => b === compressedText,
+      },
+      {
+        name: 'GET cities of SP, no compression',
+        service: server,
+        path,
+        check: (b) => b === expected,
+      },
+      {
+        name: 'GET cities of SP with If-None-Match (304)',
+        service: server,
+        path,
+        headers: { ...browser, 'if-none-match': etag },
+        expectStatus: 304,
+        check: (b) => b === '',
+      },
     ],
     timing,
   );
-  const [, e, list, , notModified] = results as [RunResult, RunResult, RunResult, RunResult, RunResult];
+  const [, e, list, , notModified] = results as [
+    RunResult,
+    RunResult,
+    RunResult,
+    RunResult,
+    RunResult,
+  ];
   return {
     results,
     ratios: [
-      atLeast('cities of SP from memory / Express hello world, req/s', list.requestsPerSec / e.requestsPerSec, 0.7, `${list.requestsPerSec.toFixed(0)} / ${e.requestsPerSec.toFixed(0)}`),
+      atLeast(
+        'cities of SP from memory / Express hello world, req/s',
+        list.requestsPerSec / e.requestsPerSec,
+        0.7,
+        `${list.requestsPerSec.toFixed(0)} / ${e.requestsPerSec.toFixed(0)}`,
+      ),
       {
         target: 'cities of SP with If-None-Match: every answer 304',
-        value: notModified.requests ? (notModified.requests - notModified.wrongAnswers) / notModified.requests : 0,
+        value: notModified.requests
+          ? (notModified.requests - notModified.wrongAnswers) / notModified.requests
+          : 0,
         goal: '= 1.00',
         met: notModified.requests > 0 && notModified.wrongAnswers === 0 && notModified.errors === 0,
         detail: `${notModified.requests - notModified.wrongAnswers} of ${notModified.requests} answers 304 with no body`,
@@ -181,7 +286,13 @@ export async function loginLoad(
   timing: Timing,
   rate: number,
 ) {
-  const cheap = { service: server, path: '/health', connections: 8, overallRate: rate, check: (b: string) => b === '{"status":"ok"}' };
+  const cheap = {
+    service: server,
+    path: '/health',
+    connections: 8,
+    overallRate: rate,
+    check: (b: string) => b === '{"status":"ok"}',
+  };
   const alone: Load = { name: `GET /health at ${rate}/s, alone`, ...cheap };
   const withLogins: Load = { name: `GET /health at ${rate}/s, while logins run`, ...cheap };
   const logins: Load = {
@@ -191,13 +302,21 @@ export async function loginLoad(
     path: '/autenticacao/login',
     body: JSON.stringify({ email: login.email, senha: login.password }),
     connections: 4,
-    check: (b) => typeof parse<{ dados?: { accessToken?: string } }>(b)?.dados?.accessToken === 'string',
+    check: (b) =>
+      typeof parse<{ dados?: { accessToken?: string } }>(b)?.dados?.accessToken === 'string',
   };
   const results = await compare([alone, [withLogins, logins]], timing);
   const [a, w] = results as [RunResult, RunResult, RunResult];
   return {
     results,
-    ratios: [atMost('GET /health p99 while logins run / alone', w.p99 / a.p99, 2, `${w.p99} ms / ${a.p99} ms`)],
+    ratios: [
+      atMost(
+        'GET /health p99 while logins run / alone',
+        w.p99 / a.p99,
+        2,
+        `${w.p99} ms / ${a.p99} ms`,
+      ),
+    ],
   };
 }
 
@@ -219,7 +338,12 @@ export async function others(
         method: 'POST',
         path: '/post/',
         headers,
-        body: JSON.stringify({ title, type: 'GENERAL', author: author.nickname, authorId: author.id }),
+        body: JSON.stringify({
+          title,
+          type: 'GENERAL',
+          author: author.nickname,
+          authorId: author.id,
+        }),
         expectStatus: 201,
         check: (b) => parse<{ title: string }>(b)?.title === title,
       },
@@ -236,5 +360,8 @@ export async function others(
 }
 
 export function logRatios(ratios: Ratio[]) {
-  for (const r of ratios) log(`${r.met ? 'met    ' : 'NOT MET'} ${r.target}: ${r.value.toFixed(2)} (${r.goal}; ${r.detail})`);
+  for (const r of ratios)
+    log(
+      `${r.met ? 'met    ' : 'NOT MET'} ${r.target}: ${r.value.toFixed(2)} (${r.goal}; ${r.detail})`,
+    );
 }

@@ -30,8 +30,11 @@ async function bulkInsert(
   const [kept] = await sql<{ n: string }[]>`
     select row_count as n from row_counts where table_name = ${table}`;
   const [actual] = await sql<{ n: string }[]>`select count(*) as n from ${sql(table)}`;
-  if (kept!.n !== actual!.n) throw new Error(`row_counts(${table}) = ${kept!.n}, COUNT(*) = ${actual!.n}`);
-  log(`${table}: +${inserted} in ${((Date.now() - started) / 1000).toFixed(1)} s (${actual!.n} rows)`);
+  if (kept!.n !== actual!.n)
+    throw new Error(`row_counts(${table}) = ${kept!.n}, COUNT(*) = ${actual!.n}`);
+  log(
+    `${table}: +${inserted} in ${((Date.now() - started) / 1000).toFixed(1)} s (${actual!.n} rows)`,
+  );
   return inserted;
 }
 
@@ -45,12 +48,20 @@ export interface SeededUser {
  * `count` ATIVO students bench_1 … bench_count sharing one password hash (hashing is slow by
  * design: one hash, computed once, serves every login of the benchmark).
  */
-export async function seedUsers(sql: Sql, count: number, passwordHash: string): Promise<SeededUser[]> {
-  await bulkInsert(sql, 'users', (tx) => tx`
+export async function seedUsers(
+  sql: Sql,
+  count: number,
+  passwordHash: string,
+): Promise<SeededUser[]> {
+  await bulkInsert(
+    sql,
+    'users',
+    (tx) => tx`
     insert into users (nome, nickname, email, password_hash, created_at, updated_at)
     select 'Bench User ' || g, 'bench_' || g, 'bench_' || g || '@campus.test', ${passwordHash},
            ${EPOCH}::timestamptz - g * interval '1 second', ${EPOCH}::timestamptz - g * interval '1 second'
-    from generate_series(1, ${count}::int) as g`);
+    from generate_series(1, ${count}::int) as g`,
+  );
   // Authors of the posts and matches below, numbered from 0 (a table: the pool has several sessions).
   await sql`drop table if exists bench_authors`;
   await sql`
@@ -66,12 +77,16 @@ export async function seedUsers(sql: Sql, count: number, passwordHash: string): 
 export async function seedPosts(sql: Sql, from: number, to: number): Promise<void> {
   const [{ authors } = { authors: 0 }] = await sql<{ authors: number }[]>`
     select count(*)::int as authors from bench_authors`;
-  await bulkInsert(sql, 'posts', (tx) => tx`
+  await bulkInsert(
+    sql,
+    'posts',
+    (tx) => tx`
     insert into posts (title, content, type, author, author_id, created_at, updated_at)
     select 'Post ' || g, 'Bench content of post ' || g, 'GENERAL', a.nickname, a.id,
            ${EPOCH}::timestamptz - g * interval '1 second', ${EPOCH}::timestamptz - g * interval '1 second'
     from generate_series(${from}::int, ${to}::int) as g
-    join bench_authors a on a.n = g % ${authors}`);
+    join bench_authors a on a.n = g % ${authors}`,
+  );
 }
 
 /**
@@ -109,15 +124,26 @@ export async function seedInteractions(
  * `count` matches a week ahead, maxPlayers 10…100, authored round-robin; the first gets `players`
  * players (alternating teams) for GET /match/:id. Returns the ids in order.
  */
-export async function seedMatches(sql: Sql, count: number, users: SeededUser[], players: number): Promise<string[]> {
-  await bulkInsert(sql, 'matches', (tx) => tx`
+export async function seedMatches(
+  sql: Sql,
+  count: number,
+  users: SeededUser[],
+  players: number,
+): Promise<string[]> {
+  await bulkInsert(
+    sql,
+    'matches',
+    (tx) => tx`
     insert into matches (title, author_id, max_players, match_date, location, created_at, updated_at)
     select 'Match ' || g, a.id, 10 + (g % 10) * 10, now() + interval '7 days' + g * interval '1 minute',
            'Court ' || (g % 20), now(), now()
     from generate_series(1, ${count}::int) as g
-    join bench_authors a on a.n = g % (select count(*) from bench_authors)`);
-  const ids = (await sql<{ id: string }[]>`
-    select id from matches where title like 'Match %' order by substr(title, 7)::int`).map((r) => r.id);
+    join bench_authors a on a.n = g % (select count(*) from bench_authors)`,
+  );
+  const ids = (
+    await sql<{ id: string }[]>`
+    select id from matches where title like 'Match %' order by substr(title, 7)::int`
+  ).map((r) => r.id);
   const first = ids[0]!;
   await sql`update matches set max_players = 100 where id = ${first}`;
   for (let i = 0; i < players; i++) {

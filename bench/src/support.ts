@@ -163,7 +163,8 @@ function backendsCpuMs(database: string): number {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (title.startsWith('postgres: ') && title.includes(` ${database} `)) total += cpuMs(Number(entry));
+      if (title.startsWith('postgres: ') && title.includes(` ${database} `))
+        total += cpuMs(Number(entry));
     } catch {
       // gone meanwhile
     }
@@ -173,7 +174,10 @@ function backendsCpuMs(database: string): number {
 
 /** CPU time used by a service and its database backends from now until the returned function is called. */
 function cpuWatch(service: Service) {
-  const start = { server: cpuMs(service.pid), db: service.database ? backendsCpuMs(service.database) : 0 };
+  const start = {
+    server: cpuMs(service.pid),
+    db: service.database ? backendsCpuMs(service.database) : 0,
+  };
   return () => ({
     server: cpuMs(service.pid) - start.server,
     db: service.database ? backendsCpuMs(service.database) - start.db : 0,
@@ -258,10 +262,19 @@ async function fire(load: Load, seconds: number): Promise<{ raw: RawResult; wron
   return { raw, wrong };
 }
 
-function summarise(load: Load, raws: RawResult[], wrong: number, rss: number, cpu?: { server: number; db: number }): RunResult {
+function summarise(
+  load: Load,
+  raws: RawResult[],
+  wrong: number,
+  rss: number,
+  cpu?: { server: number; db: number },
+): RunResult {
   // Typed by @types/autocannon 7 without it; present in autocannon 8.
   const { aggregateResult } = autocannon as unknown as {
-    aggregateResult(results: RawResult[], opts: { url: string }): { latency: { p50: number; p99: number } };
+    aggregateResult(
+      results: RawResult[],
+      opts: { url: string },
+    ): { latency: { p50: number; p99: number } };
   };
   const merged = aggregateResult(raws, { url: load.service.url });
   const requests = raws.reduce((n, r) => n + r.totalCompletedRequests, 0);
@@ -276,7 +289,9 @@ function summarise(load: Load, raws: RawResult[], wrong: number, rss: number, cp
     wrongAnswers: wrong,
     rssMb: rss,
     seconds,
-    ...(cpu && requests ? { serverCpuUs: (cpu.server * 1000) / requests, dbCpuUs: (cpu.db * 1000) / requests } : {}),
+    ...(cpu && requests
+      ? { serverCpuUs: (cpu.server * 1000) / requests, dbCpuUs: (cpu.db * 1000) / requests }
+      : {}),
   };
 }
 
@@ -321,9 +336,14 @@ export async function compare(
       });
     }
   }
-  const results = loads.map((l) => summarise(l, raws.get(l)!, wrong.get(l)!, rss.get(l)!, cpu.get(l)));
+  const results = loads.map((l) =>
+    summarise(l, raws.get(l)!, wrong.get(l)!, rss.get(l)!, cpu.get(l)),
+  );
   for (const r of results) {
-    const cpuNote = r.serverCpuUs === undefined ? '' : `, CPU/request ${r.serverCpuUs.toFixed(0)} µs + db ${r.dbCpuUs!.toFixed(0)} µs`;
+    const cpuNote =
+      r.serverCpuUs === undefined
+        ? ''
+        : `, CPU/request ${r.serverCpuUs.toFixed(0)} µs + db ${r.dbCpuUs!.toFixed(0)} µs`;
     log(
       `${r.name}: ${r.requestsPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
         `errors ${r.errors}, wrong ${r.wrongAnswers}, RSS ${r.rssMb.toFixed(0)} MB${cpuNote}`,

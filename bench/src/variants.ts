@@ -36,12 +36,18 @@ const variants = args
   .map((spec) => {
     const [head, ...env] = spec.split(',');
     const [name, file] = head!.split('=');
-    return { name: name!, file: resolve(process.cwd(), file!), env: Object.fromEntries(env.map((kv) => kv.split('=') as [string, string])) };
+    return {
+      name: name!,
+      file: resolve(process.cwd(), file!),
+      env: Object.fromEntries(env.map((kv) => kv.split('=') as [string, string])),
+    };
   });
 
 const url = databaseUrl(DB);
 const sql = postgres(url, { max: 1, onnotice: () => {} });
-const [user] = await sql<{ id: string; nickname: string }[]>`select id, nickname from bench_authors order by n limit 1`;
+const [user] = await sql<
+  { id: string; nickname: string }[]
+>`select id, nickname from bench_authors order by n limit 1`;
 const [post] = await sql<{ id: string }[]>`select id from posts where title = 'Post 5000'`;
 await sql.end();
 const token = signAccessToken(
@@ -55,28 +61,50 @@ const common = { DATABASE_URL: url, DATABASE_POOL_MAX: POOL_MAX, JWT_SECRET };
 const services: Service[] = [];
 try {
   for (const v of variants) {
-    const service = await startProcess(v.name, [v.file], {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT: 'off',
-      ...common,
-      ...v.env,
-    }, { cwd: ROOT });
+    const service = await startProcess(
+      v.name,
+      [v.file],
+      {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT: 'off',
+        ...common,
+        ...v.env,
+      },
+      { cwd: ROOT },
+    );
     services.push({ ...service, database: DB });
   }
   if (!pathArg) {
-    const handler = await startProcess('handler', ['--import', 'tsx', 'src/baselines.ts', 'express-post'], common, { cwd: BENCH_DIR });
+    const handler = await startProcess(
+      'handler',
+      ['--import', 'tsx', 'src/baselines.ts', 'express-post'],
+      common,
+      { cwd: BENCH_DIR },
+    );
     services.push({ ...handler, database: DB });
   }
   const check = (body: string) => {
     const parsed = parse<{ id?: string; dados?: unknown }>(body);
     return pathArg ? parsed !== undefined : parsed?.id === post!.id;
   };
-  const loads: Load[] = services.map((service) => ({ name: service.name, service, path, headers, check }));
+  const loads: Load[] = services.map((service) => ({
+    name: service.name,
+    service,
+    path,
+    headers,
+    check,
+  }));
   const rounds = Number(process.env.ROUNDS ?? 3);
-  const results = await compare(loads, { rounds, seconds: Number(process.env.SECONDS ?? 4), warmup: 2 });
+  const results = await compare(loads, {
+    rounds,
+    seconds: Number(process.env.SECONDS ?? 4),
+    warmup: 2,
+  });
   const reference = results.at(-1)!;
-  console.log(`\n| variant | req/s | × last | p50 ms | p99 ms | CPU µs/req server + db | wrong |\n|---|---:|---:|---:|---:|---:|---:|`);
+  console.log(
+    `\n| variant | req/s | × last | p50 ms | p99 ms | CPU µs/req server + db | wrong |\n|---|---:|---:|---:|---:|---:|---:|`,
+  );
   for (const r of results) {
     console.log(
       `| ${r.name} | ${r.requestsPerSec.toFixed(0)} | ${(r.requestsPerSec / reference.requestsPerSec).toFixed(2)} | ${r.p50} | ${r.p99} | ` +

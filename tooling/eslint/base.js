@@ -6,17 +6,31 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through the validated config.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through the validated config.',
+        },
       ],
     },
   },
   {
     // Entry points hand process.env to the config loader; tests and tool configs read it freely.
-    files: ['**/src/main.ts', '**/src/migrate.ts', '**/*.test.ts', '**/test/**', '**/*.config.ts', 'scripts/**'],
+    files: [
+      '**/src/main.ts',
+      '**/src/migrate.ts',
+      '**/*.test.ts',
+      '**/test/**',
+      '**/*.config.ts',
+      'scripts/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -4,7 +4,10 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const workspace = (deps) => Object.entries(deps ?? {}).filter(([, v]) => String(v).startsWith('workspace:')).map(([n]) => n);
+const workspace = (deps) =>
+  Object.entries(deps ?? {})
+    .filter(([, v]) => String(v).startsWith('workspace:'))
+    .map(([n]) => n);
 const internal = new Set(workspace(pkg.dependencies));
 // Externals: every dependency of the server and of its workspace packages, except those packages.
 const external = new Set();
@@ -17,7 +20,9 @@ for (const dir of ['..', '../../../packages/core', '../../../packages/api']) {
 // declared dependencies): each must be a dependency of the server package itself.
 const missing = [...external].filter((name) => !(name in (pkg.dependencies ?? {})));
 if (missing.length) {
-  console.error(`apps/server/package.json must list these runtime dependencies: ${missing.join(', ')}`);
+  console.error(
+    `apps/server/package.json must list these runtime dependencies: ${missing.join(', ')}`,
+  );
   process.exit(1);
 }
 
@@ -31,8 +36,14 @@ await build({
   format: 'esm',
   sourcemap: true,
   external: [...external].flatMap((name) => [name, `${name}/*`]),
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
-cpSync(new URL('../../../packages/core/drizzle', import.meta.url), new URL('../dist/migrations', import.meta.url), { recursive: true });
+cpSync(
+  new URL('../../../packages/core/drizzle', import.meta.url),
+  new URL('../dist/migrations', import.meta.url),
+  { recursive: true },
+);
 console.log('built dist/main.js');

@@ -8,7 +8,12 @@ import type { Logger } from 'pino';
 import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
 import { docsRouter } from './http/docs';
-import { errorHandler, notFoundHandler, requireJsonBody, trpcRequestErrorHandler } from './http/errors';
+import {
+  errorHandler,
+  notFoundHandler,
+  requireJsonBody,
+  trpcRequestErrorHandler,
+} from './http/errors';
 import { requestId } from './http/request-id';
 import { metricsMiddleware } from './metrics';
 import { HOST_PATHS } from './http/host-paths';
@@ -108,14 +113,17 @@ export function createApp({
       maxBatchSize: MAX_BATCH_SIZE,
       responseMeta: ({ errors }) => ({
         headers: {
-          ...(errors.some((error) => error.code === 'UNAUTHORIZED') ? { 'WWW-Authenticate': 'Bearer' } : {}),
+          ...(errors.some((error) => error.code === 'UNAUTHORIZED')
+            ? { 'WWW-Authenticate': 'Bearer' }
+            : {}),
           ...(errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
             ? { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_S) }
             : {}),
         },
       }),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') logger.error({ err: error, path }, 'trpc request failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          logger.error({ err: error, path }, 'trpc request failed');
       },
     }),
     trpcRequestErrorHandler,

@@ -38,10 +38,28 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(30 * 86_400),
   ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(8, 'must be at least 8 characters').optional(),
+  ),
   CORS_ORIGINS: optionalString
-    .transform((value) => (value ? value.split(',').map((origin) => origin.trim()).filter(Boolean) : []))
-    .pipe(z.array(z.string().refine(isOrigin, 'each entry must be an origin such as https://app.example.org (scheme, host, optional port; no path)'))),
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean)
+        : [],
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            isOrigin,
+            'each entry must be an origin such as https://app.example.org (scheme, host, optional port; no path)',
+          ),
+      ),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -51,9 +69,18 @@ const envSchema = z.object({
   /** Express's "trust proxy": unset (direct clients), a hop count, or addresses/subnets. */
   TRUST_PROXY: optionalString
     .transform((value) =>
-      value === undefined ? false : /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value,
+      value === undefined
+        ? false
+        : /^\d+$/.test(value)
+          ? Number(value)
+          : value === 'true'
+            ? true
+            : value,
     )
-    .refine(isTrustProxy, 'must be a hop count, true, or comma-separated addresses/subnets (loopback, 10.0.0.0/8, …)'),
+    .refine(
+      isTrustProxy,
+      'must be a hop count, true, or comma-separated addresses/subnets (loopback, 10.0.0.0/8, …)',
+    ),
   METRICS_TOKEN: optionalString,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
@@ -104,12 +131,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const config = parsed.data;
   if (Boolean(config.ADMIN_EMAIL) !== Boolean(config.ADMIN_PASSWORD)) {
-    throw new ConfigError('invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+    throw new ConfigError(
+      'invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    );
   }
   if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
-    throw new ConfigError('invalid configuration: WEB_CONCURRENCY > 1 needs DATABASE_URL (PGlite serves one process)');
+    throw new ConfigError(
+      'invalid configuration: WEB_CONCURRENCY > 1 needs DATABASE_URL (PGlite serves one process)',
+    );
   }
-  if (config.JWT_SECRET) return { ...config, JWT_SECRET: config.JWT_SECRET, generatedJwtSecret: false };
+  if (config.JWT_SECRET)
+    return { ...config, JWT_SECRET: config.JWT_SECRET, generatedJwtSecret: false };
   if (config.NODE_ENV === 'production') {
     throw new ConfigError('invalid configuration: JWT_SECRET is required when NODE_ENV=production');
   }

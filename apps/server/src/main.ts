@@ -15,7 +15,9 @@ try {
 
 const logger = createLogger(config.LOG_LEVEL);
 if (config.generatedJwtSecret && cluster.isPrimary) {
-  logger.warn(`JWT_SECRET not set: using a generated development secret stored in ${config.DATA_DIR}`);
+  logger.warn(
+    `JWT_SECRET not set: using a generated development secret stored in ${config.DATA_DIR}`,
+  );
 }
 
 try {

@@ -1,7 +1,14 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
-import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, register } from 'prom-client';
+import {
+  AggregatorRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  collectDefaultMetrics,
+  register,
+} from 'prom-client';
 import { procedurePaths } from '@campus/api';
 import { HOST_PATHS } from './http/host-paths';
 
@@ -22,8 +29,16 @@ const httpDuration = new Histogram({
 });
 
 /** Database pool settings and health, read at scrape time. */
-export function registerDatabaseMetrics(kind: string, poolMax: number, ping: () => Promise<boolean>) {
-  new Gauge({ name: 'db_pool_max_connections', help: 'Configured connections per process', labelNames: ['kind'] })
+export function registerDatabaseMetrics(
+  kind: string,
+  poolMax: number,
+  ping: () => Promise<boolean>,
+) {
+  new Gauge({
+    name: 'db_pool_max_connections',
+    help: 'Configured connections per process',
+    labelNames: ['kind'],
+  })
     .labels(kind)
     .set(kind === 'pglite' ? 1 : poolMax);
   new Gauge({
@@ -39,7 +54,6 @@ export function registerDatabaseMetrics(kind: string, poolMax: number, ping: () 
 /** The procedure (REST or /trpc) or Express route that served a request, set by the adapters. */
 const routeLabels = new WeakMap<Request, string>();
 export const setRouteLabel = (req: Request, label: string) => routeLabels.set(req, label);
-
 
 function routeOf(req: Request): string {
   const label = routeLabels.get(req);

@@ -54,12 +54,17 @@ export async function prepareDatabase(config: Config, logger: Logger, database: 
  * Opens the database, prepares it (unless a cluster primary already did), and listens.
  * Resolves with a `shutdown` that drains the server and closes the database.
  */
-export async function startServer(config: Config, logger: Logger, options: { prepared?: boolean } = {}) {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  options: { prepared?: boolean } = {},
+) {
   const database = openDatabase(config);
   if (!options.prepared) await prepareDatabase(config, logger, database);
   const auth = authConfigOf(config);
   registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
-  const limits = config.RATE_LIMIT === 'on' ? createRateLimits(config, database.db, logger) : undefined;
+  const limits =
+    config.RATE_LIMIT === 'on' ? createRateLimits(config, database.db, logger) : undefined;
   const inFlight = inFlightTracker();
   const webRoot = findWebRoot();
   const app = createApp({
@@ -76,7 +81,9 @@ export async function startServer(config: Config, logger: Logger, options: { pre
   });
   // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
+    const s = app.listen(config.PORT, config.HOST, (error?: Error) =>
+      error ? reject(error) : resolve(s),
+    );
   }).catch(async (error: unknown) => {
     await database.close().catch(() => {});
     throw error;
@@ -135,9 +142,11 @@ function createRateLimits(config: Config, db: Database, logger: Logger) {
 /** Why the server could not start, in one line (a taken port, an unreachable database, …). */
 export function startFailure(error: unknown, config: Config): string {
   const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'EADDRINUSE') return `port ${config.PORT} on ${config.HOST} is already in use (PORT)`;
+  if (code === 'EADDRINUSE')
+    return `port ${config.PORT} on ${config.HOST} is already in use (PORT)`;
   if (code === 'EACCES') return `no permission to listen on port ${config.PORT} (PORT)`;
-  if (code === 'EADDRNOTAVAIL') return `address ${config.HOST} is not available on this machine (HOST)`;
+  if (code === 'EADDRNOTAVAIL')
+    return `address ${config.HOST} is not available on this machine (HOST)`;
   if (isDatabaseUnavailable(error)) {
     const where = config.DATABASE_URL ? new URL(config.DATABASE_URL).host : config.DATA_DIR;
     return `database at ${where} unreachable (DATABASE_URL): ${(error as Error).message}`;

@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (email: string, senha: string) => t.request.post('/autenticacao/login').send({ email, senha });
+const login = (email: string, senha: string) =>
+  t.request.post('/autenticacao/login').send({ email, senha });
 
 describe('POST /autenticacao/login', () => {
   it('returns tokens and the account for the right password, e-mail in any case', async () => {
@@ -22,18 +23,34 @@ describe('POST /autenticacao/login', () => {
       accessToken: expect.any(String),
       refreshToken: expect.any(String),
       expiresIn: testAuthConfig.accessTokenTtl,
-      usuario: { id: user.id, nome: user.nome, nickname: user.nickname, email: user.email, perfil: 'ALUNO', status: 'ATIVO' },
+      usuario: {
+        id: user.id,
+        nome: user.nome,
+        nickname: user.nickname,
+        email: user.email,
+        perfil: 'ALUNO',
+        status: 'ATIVO',
+      },
     });
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt\$/);
     const claims = jwt.decode(res.body.dados.accessToken, { complete: true })!;
     expect(claims.header.alg).toBe('HS256');
-    expect(claims.payload).toMatchObject({ sub: user.id, perfil: 'ALUNO', nickname: user.nickname, iss: 'campus-api' });
+    expect(claims.payload).toMatchObject({
+      sub: user.id,
+      perfil: 'ALUNO',
+      nickname: user.nickname,
+      iss: 'campus-api',
+    });
   });
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {
     const user = await t.createUser();
     const wrong = expectError(await login(user.email, 'not-the-password'), 401, 'UNAUTHORIZED');
-    const unknown = expectError(await login('nobody@campus.test', 'whatever-123'), 401, 'UNAUTHORIZED');
+    const unknown = expectError(
+      await login('nobody@campus.test', 'whatever-123'),
+      401,
+      'UNAUTHORIZED',
+    );
     expect(wrong.message).toBe(unknown.message);
     expect(wrong.reason).toBe('INVALID_CREDENTIALS');
   });
@@ -45,9 +62,16 @@ describe('POST /autenticacao/login', () => {
   });
 
   it('rejects a malformed body field by field', async () => {
-    const body = expectError(await t.request.post('/autenticacao/login').send({ email: 'nope' }), 400, 'BAD_REQUEST');
+    const body = expectError(
+      await t.request.post('/autenticacao/login').send({ email: 'nope' }),
+      400,
+      'BAD_REQUEST',
+    );
     expect(body.issues).toEqual(
-      expect.arrayContaining([expect.objectContaining({ path: 'email' }), expect.objectContaining({ path: 'senha' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'email' }),
+        expect.objectContaining({ path: 'senha' }),
+      ]),
     );
   });
 });
@@ -56,24 +80,38 @@ describe('POST /autenticacao/atualizar-token', () => {
   it('rotates: the new pair works, the old refresh token stops working', async () => {
     const user = await t.createUser();
     const first = (await login(user.email, user.password)).body.dados;
-    const second = await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: first.refreshToken });
+    const second = await t.request
+      .post('/autenticacao/atualizar-token')
+      .send({ refreshToken: first.refreshToken });
     expect(second.status).toBe(200);
     expect(second.body.dados.refreshToken).not.toBe(first.refreshToken);
     expect(second.body.dados.usuario.id).toBe(user.id);
-    const me = await t.request.get('/autenticacao/usuario-atual').set('Authorization', `Bearer ${second.body.dados.accessToken}`);
+    const me = await t.request
+      .get('/autenticacao/usuario-atual')
+      .set('Authorization', `Bearer ${second.body.dados.accessToken}`);
     expect(me.status).toBe(200);
-    const third = await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: second.body.dados.refreshToken });
+    const third = await t.request
+      .post('/autenticacao/atualizar-token')
+      .send({ refreshToken: second.body.dados.refreshToken });
     expect(third.status).toBe(200);
   });
 
   it('reuse of a rotated token revokes the whole chain', async () => {
     const user = await t.createUser();
     const first = (await login(user.email, user.password)).body.dados;
-    const second = (await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: first.refreshToken })).body.dados;
-    const replay = await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: first.refreshToken });
+    const second = (
+      await t.request
+        .post('/autenticacao/atualizar-token')
+        .send({ refreshToken: first.refreshToken })
+    ).body.dados;
+    const replay = await t.request
+      .post('/autenticacao/atualizar-token')
+      .send({ refreshToken: first.refreshToken });
     expect(expectError(replay, 401, 'UNAUTHORIZED').reason).toBe('REFRESH_TOKEN_REUSED');
     // The legitimate successor is revoked too: the thief and the owner both have to log in again.
-    const successor = await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: second.refreshToken });
+    const successor = await t.request
+      .post('/autenticacao/atualizar-token')
+      .send({ refreshToken: second.refreshToken });
     expectError(successor, 401, 'UNAUTHORIZED');
     const live = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(live.every((row) => row.revokedAt !== null)).toBe(true);
@@ -83,18 +121,28 @@ describe('POST /autenticacao/atualizar-token', () => {
     const user = await t.createUser();
     const { refreshToken } = (await login(user.email, user.password)).body.dados;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => t.request.post('/autenticacao/atualizar-token').send({ refreshToken })),
+      Array.from({ length: 5 }, () =>
+        t.request.post('/autenticacao/atualizar-token').send({ refreshToken }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 401)).toHaveLength(4);
   });
 
   it('refuses an unknown token, and a valid one after the account is blocked', async () => {
-    expectError(await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: 'unknown' }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: 'unknown' }),
+      401,
+      'UNAUTHORIZED',
+    );
     const user = await t.createUser();
     const { refreshToken } = (await login(user.email, user.password)).body.dados;
     await t.db.update(users).set({ status: 'INATIVO' }).where(eq(users.id, user.id));
-    expectError(await t.request.post('/autenticacao/atualizar-token').send({ refreshToken }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.request.post('/autenticacao/atualizar-token').send({ refreshToken }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 
   it('400 without a refreshToken', async () => {
@@ -113,7 +161,9 @@ describe('POST /autenticacao/sair', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expectError(
-      await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: session.refreshToken }),
+      await t.request
+        .post('/autenticacao/atualizar-token')
+        .send({ refreshToken: session.refreshToken }),
       401,
       'UNAUTHORIZED',
     );
@@ -123,12 +173,23 @@ describe('POST /autenticacao/sair', () => {
     const owner = await t.createUser();
     const other = await t.createUser();
     const session = (await login(owner.email, owner.password)).body.dados;
-    await t.request.post('/autenticacao/sair').set(other.auth).send({ refreshToken: session.refreshToken }).expect(204);
-    await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: session.refreshToken }).expect(200);
+    await t.request
+      .post('/autenticacao/sair')
+      .set(other.auth)
+      .send({ refreshToken: session.refreshToken })
+      .expect(204);
+    await t.request
+      .post('/autenticacao/atualizar-token')
+      .send({ refreshToken: session.refreshToken })
+      .expect(200);
   });
 
   it('401 without an access token', async () => {
-    expectError(await t.request.post('/autenticacao/sair').send({ refreshToken: 'x' }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.request.post('/autenticacao/sair').send({ refreshToken: 'x' }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });
 
@@ -151,14 +212,22 @@ describe('GET /autenticacao/usuario-atual and access tokens', () => {
     const user = await t.createUser();
     await t.request.get('/autenticacao/usuario-atual').set(user.auth).expect(200);
     await t.db.update(users).set({ status: 'INATIVO' }).where(eq(users.id, user.id));
-    const body = expectError(await t.request.get('/autenticacao/usuario-atual').set(user.auth), 401, 'UNAUTHORIZED');
+    const body = expectError(
+      await t.request.get('/autenticacao/usuario-atual').set(user.auth),
+      401,
+      'UNAUTHORIZED',
+    );
     expect(body.reason).toBe('ACCOUNT_NOT_ACTIVE');
   });
 
   it('refuses a live token at once when the account is deleted', async () => {
     const user = await t.createUser();
     await t.db.delete(users).where(eq(users.id, user.id));
-    expectError(await t.request.get('/autenticacao/usuario-atual').set(user.auth), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.request.get('/autenticacao/usuario-atual').set(user.auth),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 
   it('refuses missing, malformed, unsigned, wrongly signed, tampered and expired tokens', async () => {
@@ -166,7 +235,9 @@ describe('GET /autenticacao/usuario-atual and access tokens', () => {
     const payload = { perfil: 'ADMIN', nickname: user.nickname };
     const opts = { subject: user.id, issuer: 'campus-api' };
     const [header, body] = user.token.split('.');
-    const tampered = Buffer.from(JSON.stringify({ ...jwt.decode(user.token) as object, perfil: 'ADMIN' })).toString('base64url');
+    const tampered = Buffer.from(
+      JSON.stringify({ ...(jwt.decode(user.token) as object), perfil: 'ADMIN' }),
+    ).toString('base64url');
     const tokens = [
       undefined,
       'Bearer',

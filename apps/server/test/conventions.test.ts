@@ -16,10 +16,16 @@ afterAll(() => t.close());
 
 describe('Location on 201', () => {
   it('names the created resource, which a GET then reads', async () => {
-    const example = await t.request.post('/exemplos').set(user.auth).send({ nome: 'Exemplo', descricao: 'x' });
+    const example = await t.request
+      .post('/exemplos')
+      .set(user.auth)
+      .send({ nome: 'Exemplo', descricao: 'x' });
     expect(example.status).toBe(201);
     expect(example.headers.location).toBe(`/exemplos/${example.body.dados.id}`);
-    await t.request.get(example.headers.location as string).set(user.auth).expect(200);
+    await t.request
+      .get(example.headers.location as string)
+      .set(user.auth)
+      .expect(200);
 
     const post = await t.request.post('/post').set(user.auth).send(generalBody(user));
     expect(post.status).toBe(201);
@@ -43,7 +49,9 @@ describe('WWW-Authenticate on 401', () => {
     const rest = await t.request.get('/exemplos');
     expectError(rest, 401, 'UNAUTHORIZED');
     expect(rest.headers['www-authenticate']).toBe('Bearer');
-    const login = await t.request.post('/autenticacao/login').send({ email: user.email, senha: 'wrong-password' });
+    const login = await t.request
+      .post('/autenticacao/login')
+      .send({ email: user.email, senha: 'wrong-password' });
     expect(login.status).toBe(401);
     expect(login.headers['www-authenticate']).toBe('Bearer');
     const trpc = await t.request.get('/trpc/examples.list?input=%7B%7D');
@@ -66,8 +74,18 @@ describe('CORS', () => {
     expect(preflight.headers['access-control-allow-origin']).toBe(ORIGIN);
     expect(Number(preflight.headers['access-control-max-age'])).toBeGreaterThan(0);
     const answer = await t.request.get('/exemplos').set('Origin', ORIGIN).set(user.auth);
-    const exposed = String(answer.headers['access-control-expose-headers']).toLowerCase().split(',');
-    for (const header of ['x-request-id', 'etag', 'location', 'retry-after', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) {
+    const exposed = String(answer.headers['access-control-expose-headers'])
+      .toLowerCase()
+      .split(',');
+    for (const header of [
+      'x-request-id',
+      'etag',
+      'location',
+      'retry-after',
+      'ratelimit-limit',
+      'ratelimit-remaining',
+      'ratelimit-reset',
+    ]) {
       expect(exposed).toContain(header);
     }
   });

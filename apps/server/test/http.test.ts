@@ -23,19 +23,34 @@ describe('HTTP surface', () => {
   });
 
   it('malformed JSON → 400', async () => {
-    const res = await t.request.post('/exemplos').set(user.auth).set('Content-Type', 'application/json').send('{"nome": ');
+    const res = await t.request
+      .post('/exemplos')
+      .set(user.auth)
+      .set('Content-Type', 'application/json')
+      .send('{"nome": ');
     expectError(res, 400, 'BAD_REQUEST');
   });
 
   it('a body over 100 kB → 413, and nothing is written', async () => {
-    const res = await t.request.post('/exemplos').set(user.auth).send({ nome: 'Grande', descricao: 'x'.repeat(101 * 1024) });
+    const res = await t.request
+      .post('/exemplos')
+      .set(user.auth)
+      .send({ nome: 'Grande', descricao: 'x'.repeat(101 * 1024) });
     expectError(res, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('a body that is not JSON → 415', async () => {
-    const form = await t.request.post('/exemplos').set(user.auth).type('form').send({ nome: 'Formulário' });
+    const form = await t.request
+      .post('/exemplos')
+      .set(user.auth)
+      .type('form')
+      .send({ nome: 'Formulário' });
     expectError(form, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    const text = await t.request.post('/exemplos').set(user.auth).set('Content-Type', 'text/plain').send('nome=x');
+    const text = await t.request
+      .post('/exemplos')
+      .set(user.auth)
+      .set('Content-Type', 'text/plain')
+      .send('nome=x');
     expectError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -46,7 +61,9 @@ describe('HTTP surface', () => {
     expect(a.body).toEqual(b.body);
     const created = await t.request.post('/exemplos/').set(user.auth).send({ nome: 'Com barra' });
     expect(created.status).toBe(201);
-    expect((await t.request.get(`/exemplos/${created.body.dados.id}/`).set(user.auth)).status).toBe(200);
+    expect((await t.request.get(`/exemplos/${created.body.dados.id}/`).set(user.auth)).status).toBe(
+      200,
+    );
   });
 
   it('every response carries x-request-id, the client’s own when it sent a sane one', async () => {
@@ -67,7 +84,10 @@ describe('HTTP surface', () => {
   });
 
   it('allows CORS only for configured origins', async () => {
-    const allowed = await t.request.options('/exemplos').set('Origin', 'https://app.campus.test').set('Access-Control-Request-Method', 'POST');
+    const allowed = await t.request
+      .options('/exemplos')
+      .set('Origin', 'https://app.campus.test')
+      .set('Access-Control-Request-Method', 'POST');
     expect(allowed.headers['access-control-allow-origin']).toBe('https://app.campus.test');
     const denied = await t.request.get('/health').set('Origin', 'https://evil.test');
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
@@ -89,7 +109,9 @@ describe('HTTP surface', () => {
   });
 
   it('a 204 has no body and no content type', async () => {
-    const session = await t.request.post('/autenticacao/login').send({ email: user.email, senha: user.password });
+    const session = await t.request
+      .post('/autenticacao/login')
+      .send({ email: user.email, senha: user.password });
     const res = await t.request
       .post('/autenticacao/sair')
       .set('Authorization', `Bearer ${session.body.dados.accessToken}`)
@@ -104,28 +126,62 @@ describe('REST adapter input', () => {
     const res = await t.request
       .post('/match')
       .set(user.auth)
-      .send({ userId: user.id, title: 'Pelada', maxPlayers: '10', MatchDate: new Date(Date.now() + 86_400_000).toISOString(), location: 'Quadra' });
-    expect(expectError(res, 400, 'BAD_REQUEST').issues).toEqual([expect.objectContaining({ path: 'maxPlayers' })]);
+      .send({
+        userId: user.id,
+        title: 'Pelada',
+        maxPlayers: '10',
+        MatchDate: new Date(Date.now() + 86_400_000).toISOString(),
+        location: 'Quadra',
+      });
+    expect(expectError(res, 400, 'BAD_REQUEST').issues).toEqual([
+      expect.objectContaining({ path: 'maxPlayers' }),
+    ]);
   });
 
   it('an array or a scalar as the body is a 400, not a 500', async () => {
-    expectError(await t.request.post('/exemplos').set(user.auth).send([{ nome: 'Lista' }]), 400, 'BAD_REQUEST');
-    expectError(await t.request.post('/exemplos').set(user.auth).set('Content-Type', 'application/json').send('"texto"'), 400, 'BAD_REQUEST');
+    expectError(
+      await t.request
+        .post('/exemplos')
+        .set(user.auth)
+        .send([{ nome: 'Lista' }]),
+      400,
+      'BAD_REQUEST',
+    );
+    expectError(
+      await t.request
+        .post('/exemplos')
+        .set(user.auth)
+        .set('Content-Type', 'application/json')
+        .send('"texto"'),
+      400,
+      'BAD_REQUEST',
+    );
   });
 
   it('path parameters win over body and query fields of the same name', async () => {
-    const created = (await t.request.post('/exemplos').set(user.auth).send({ nome: 'Pelo caminho' })).body.dados;
-    const res = await t.request.get(`/exemplos/${created.id}?id=00000000-0000-4000-8000-000000000000`).set(user.auth);
+    const created = (
+      await t.request.post('/exemplos').set(user.auth).send({ nome: 'Pelo caminho' })
+    ).body.dados;
+    const res = await t.request
+      .get(`/exemplos/${created.id}?id=00000000-0000-4000-8000-000000000000`)
+      .set(user.auth);
     expect(res.body.dados.id).toBe(created.id);
   });
 });
 
 describe('caching and docs files', () => {
   it('API answers say Cache-Control: no-store; the static lists keep their public caching', async () => {
-    const login = await t.request.post('/autenticacao/login').send({ email: user.email, senha: user.password });
+    const login = await t.request
+      .post('/autenticacao/login')
+      .send({ email: user.email, senha: user.password });
     expect(login.headers['cache-control']).toBe('no-store');
-    expect((await t.request.get('/exemplos').set(user.auth)).headers['cache-control']).toBe('no-store');
-    expect((await t.request.post('/trpc/auth.login').send({ email: user.email, senha: user.password })).headers['cache-control']).toBe('no-store');
+    expect((await t.request.get('/exemplos').set(user.auth)).headers['cache-control']).toBe(
+      'no-store',
+    );
+    expect(
+      (await t.request.post('/trpc/auth.login').send({ email: user.email, senha: user.password }))
+        .headers['cache-control'],
+    ).toBe('no-store');
     const states = await t.request.get('/autenticacao/alunos/localidades/estados');
     expect(states.headers['cache-control']).toContain('public');
   });
@@ -133,7 +189,13 @@ describe('caching and docs files', () => {
   it('/docs serves only the files of the page', async () => {
     expect((await t.request.get('/docs')).status).toBe(301);
     expect((await t.request.get('/docs/index.html')).status).toBe(200);
-    for (const file of ['package.json', 'README.md', 'swagger-ui-bundle.js.map', '../package.json', 'absolute-path.js']) {
+    for (const file of [
+      'package.json',
+      'README.md',
+      'swagger-ui-bundle.js.map',
+      '../package.json',
+      'absolute-path.js',
+    ]) {
       expect((await t.request.get(`/docs/${file}`)).status, file).toBe(404);
     }
   });

@@ -29,13 +29,20 @@ describe('/openapi.json', () => {
 
   it('is OpenAPI 3.1 with a bearer scheme, and every error response uses the Error schema', () => {
     expect(doc.openapi).toMatch(/^3\.1/);
-    expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
     for (const { key, operation } of operations) {
-      const errors = Object.entries(operation.responses ?? {}).filter(([code]) => Number(code) >= 400);
+      const errors = Object.entries(operation.responses ?? {}).filter(
+        ([code]) => Number(code) >= 400,
+      );
       // /health answers while the process lives: it has no failure to document.
       if (key !== 'GET /health') expect(errors.length, key).toBeGreaterThan(0);
       for (const [, response] of errors) {
-        expect(response.content['application/json'].schema, key).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(response.content['application/json'].schema, key).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
       }
     }
   });

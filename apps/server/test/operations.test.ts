@@ -23,10 +23,18 @@ describe('/metrics', () => {
     const res = await t.request.get('/metrics');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.text).toMatch(/http_requests_total\{method="GET",route="examples\.list",status="200"\} \d+/);
-    expect(res.text).toMatch(/http_requests_total\{method="GET",route="examples\.list",status="400"\} \d+/);
-    expect(res.text).toMatch(/http_requests_total\{method="GET",route="trpc:examples\.list",status="200"\} \d+/);
-    expect(res.text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} \d+/);
+    expect(res.text).toMatch(
+      /http_requests_total\{method="GET",route="examples\.list",status="200"\} \d+/,
+    );
+    expect(res.text).toMatch(
+      /http_requests_total\{method="GET",route="examples\.list",status="400"\} \d+/,
+    );
+    expect(res.text).toMatch(
+      /http_requests_total\{method="GET",route="trpc:examples\.list",status="200"\} \d+/,
+    );
+    expect(res.text).toMatch(
+      /http_requests_total\{method="GET",route="unmatched",status="404"\} \d+/,
+    );
     expect(res.text).toContain('http_request_duration_seconds_bucket');
     expect(res.text).toContain('process_cpu_seconds_total');
   });
@@ -36,7 +44,9 @@ describe('process', () => {
   it('a bad configuration stops the start with one line naming the variable, exit 1', async () => {
     const server = runServer({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(1);
-    expect(server.output().trim()).toBe('invalid configuration: PORT Invalid input: expected number, received NaN');
+    expect(server.output().trim()).toBe(
+      'invalid configuration: PORT Invalid input: expected number, received NaN',
+    );
   });
 
   it('a taken port stops the start with one line, exit 1 (it used to log "listening" and serve nothing)', async () => {
@@ -44,10 +54,15 @@ describe('process', () => {
     await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
     const port = (holder.address() as AddressInfo).port;
     try {
-      const server = runServer({ PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'campus-port-')) });
+      const server = runServer({
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'campus-port-')),
+      });
       expect(await server.exited).toBe(1);
       const lines = server.output().trim().split('\n');
-      expect(lines.at(-1)).toBe(`failed to start: port ${port} on 127.0.0.1 is already in use (PORT)`);
+      expect(lines.at(-1)).toBe(
+        `failed to start: port ${port} on 127.0.0.1 is already in use (PORT)`,
+      );
       expect(server.output()).not.toMatch(/listening|\n\s+at /);
     } finally {
       holder.close();
@@ -55,9 +70,14 @@ describe('process', () => {
   });
 
   it('an unreachable database at boot stops the start with one line, exit 1', async () => {
-    const server = runServer({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/campus', DATABASE_CONNECT_TIMEOUT_S: '1' });
+    const server = runServer({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/campus',
+      DATABASE_CONNECT_TIMEOUT_S: '1',
+    });
     expect(await server.exited).toBe(1);
-    expect(server.output().trim()).toMatch(/^failed to start: database at 127\.0\.0\.1:1 unreachable \(DATABASE_URL\): .+$/);
+    expect(server.output().trim()).toMatch(
+      /^failed to start: database at 127\.0\.0\.1:1 unreachable \(DATABASE_URL\): .+$/,
+    );
   });
 
   it.skipIf(backend !== 'postgres')(
@@ -69,7 +89,11 @@ describe('process', () => {
         await waitFor(() => isReady(server), 60_000, 'ready');
         await Promise.all(Array.from({ length: 40 }, () => fetch(`${server.url}/health`)));
         const metrics = await (await fetch(`${server.url}/metrics`)).text();
-        const served = Number(metrics.match(/http_requests_total\{method="GET",route="\/health",status="200"\} (\d+)/)?.[1]);
+        const served = Number(
+          metrics.match(
+            /http_requests_total\{method="GET",route="\/health",status="200"\} (\d+)/,
+          )?.[1],
+        );
         expect(served).toBe(40);
         server.child.kill('SIGTERM');
         expect(await server.exited).toBe(0);
@@ -102,7 +126,10 @@ describe('in-flight tracking for graceful shutdown', () => {
 
 describe('docker/compose.yaml', () => {
   const compose = (() => {
-    for (const [cmd, args] of [['docker', ['compose', 'version']], ['docker-compose', ['version']]] as const) {
+    for (const [cmd, args] of [
+      ['docker', ['compose', 'version']],
+      ['docker-compose', ['version']],
+    ] as const) {
       try {
         execFileSync(cmd, args, { stdio: 'ignore' });
         return cmd === 'docker' ? ['docker', 'compose'] : ['docker-compose'];
@@ -113,14 +140,17 @@ describe('docker/compose.yaml', () => {
     return undefined;
   })();
 
-  it.skipIf(!compose || backend !== 'pglite')('parses with `compose config` (PostgreSQL 16 and the server)', () => {
-    const file = new URL('../../../docker/compose.yaml', import.meta.url).pathname;
-    const [cmd, ...pre] = compose!;
-    const out = execFileSync(cmd!, [...pre, '-f', file, 'config'], {
-      env: { ...process.env, JWT_SECRET: 'x'.repeat(40) },
-      encoding: 'utf8',
-    });
-    expect(out).toContain('image: postgres:16');
-    expect(out).toMatch(/DATABASE_URL: postgres:\/\/campus:campus@postgres:5432\/campus/);
-  });
+  it.skipIf(!compose || backend !== 'pglite')(
+    'parses with `compose config` (PostgreSQL 16 and the server)',
+    () => {
+      const file = new URL('../../../docker/compose.yaml', import.meta.url).pathname;
+      const [cmd, ...pre] = compose!;
+      const out = execFileSync(cmd!, [...pre, '-f', file, 'config'], {
+        env: { ...process.env, JWT_SECRET: 'x'.repeat(40) },
+        encoding: 'utf8',
+      });
+      expect(out).toContain('image: postgres:16');
+      expect(out).toMatch(/DATABASE_URL: postgres:\/\/campus:campus@postgres:5432\/campus/);
+    },
+  );
 });

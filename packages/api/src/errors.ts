@@ -1,4 +1,11 @@
-import { AppError, ERROR_STATUS, isDatabaseUnavailable, isInvalidText, type ErrorCode, type FieldIssue } from '@campus/core';
+import {
+  AppError,
+  ERROR_STATUS,
+  isDatabaseUnavailable,
+  isInvalidText,
+  type ErrorCode,
+  type FieldIssue,
+} from '@campus/core';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
@@ -17,7 +24,9 @@ const INTERNAL_MESSAGE = 'Erro interno do servidor';
 
 /** The database could not be reached in time: the client may retry (503 with `Retry-After`). */
 export const databaseUnavailable = (cause?: unknown) =>
-  new AppError('SERVICE_UNAVAILABLE', 'Banco de dados indisponível; tente novamente em instantes', { cause });
+  new AppError('SERVICE_UNAVAILABLE', 'Banco de dados indisponível; tente novamente em instantes', {
+    cause,
+  });
 
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
@@ -103,7 +112,11 @@ export function toTRPCError(error: TRPCError, language: 'en' | 'pt' = 'pt'): TRP
   if (error.cause instanceof AppError) {
     app = error.cause;
     const translated = english && app.reason ? ENGLISH_MESSAGES[app.reason] : undefined;
-    if (translated) app = new AppError(app.code, translated, { ...(app.reason ? { reason: app.reason } : {}), cause: app });
+    if (translated)
+      app = new AppError(app.code, translated, {
+        ...(app.reason ? { reason: app.reason } : {}),
+        cause: app,
+      });
     else if (body.code === error.code) return error;
   } else {
     const message = body.issues ? (english ? 'Invalid input' : 'Dados inválidos') : body.message;

@@ -17,7 +17,10 @@ const errorComponent = createDocument({
  * both are corrected here so the document says what the server does. `hostPaths`: what the
  * host serves beside the procedures (its probes), so that nothing it answers is unlisted.
  */
-export function buildOpenApiDocument(baseUrl: string, hostPaths: OpenAPIObject['paths'] = {}): OpenAPIObject {
+export function buildOpenApiDocument(
+  baseUrl: string,
+  hostPaths: OpenAPIObject['paths'] = {},
+): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Campus API',
     description:
@@ -28,10 +31,16 @@ export function buildOpenApiDocument(baseUrl: string, hostPaths: OpenAPIObject['
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
   });
   const byRoute = new Map<string, Meta>(
-    restRoutes.map((route) => [`${route.rest.method.toLowerCase()} ${route.meta.openapi!.path}`, route.meta]),
+    restRoutes.map((route) => [
+      `${route.rest.method.toLowerCase()} ${route.meta.openapi!.path}`,
+      route.meta,
+    ]),
   );
   doc.info.license = { name: 'Proprietary' };
-  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, Error: errorComponent } };
+  doc.components = {
+    ...doc.components,
+    schemas: { ...doc.components?.schemas, Error: errorComponent },
+  };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of ['get', 'post', 'patch', 'put', 'delete'] as const) {
       const operation = item[method];
@@ -49,7 +58,9 @@ export function buildOpenApiDocument(baseUrl: string, hostPaths: OpenAPIObject['
       // description wins); each operation gets its own procedure's descriptions back.
       const declared = byRoute.get(`${method} ${path}`)?.openapi?.errorResponses;
       const described = (code: string): string | undefined =>
-        declared && !Array.isArray(declared) ? (declared as Record<string, string>)[code] : undefined;
+        declared && !Array.isArray(declared)
+          ? (declared as Record<string, string>)[code]
+          : undefined;
       for (const [code, response] of Object.entries(operation.responses)) {
         if (Number(code) < 400) continue;
         operation.responses[code] = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { allowedMethods, matchRestRoute, resolveLocation, restRoutes, routes } from './routes';
 
-const concrete = (template: string) => template.replace(/\{[^}]+\}/g, '3f1b7f9e-0000-4000-8000-000000000000');
+const concrete = (template: string) =>
+  template.replace(/\{[^}]+\}/g, '3f1b7f9e-0000-4000-8000-000000000000');
 
 describe('REST route table', () => {
   it('every documented route answers its own path, whatever the declaration order', () => {
@@ -14,7 +15,9 @@ describe('REST route table', () => {
   });
 
   it('has no two routes for the same method and path', () => {
-    const keys = restRoutes.map((r) => `${r.rest.method} ${r.rest.template.replace(/\{[^}]+\}/g, '{}')}`);
+    const keys = restRoutes.map(
+      (r) => `${r.rest.method} ${r.rest.template.replace(/\{[^}]+\}/g, '{}')}`,
+    );
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -29,12 +32,16 @@ describe('REST route table', () => {
 
 describe('route policy', () => {
   it('every procedure declares its reply language', () => {
-    const missing = routes.filter((route) => route.meta.language === undefined).map((route) => route.path);
+    const missing = routes
+      .filter((route) => route.meta.language === undefined)
+      .map((route) => route.path);
     expect(missing).toEqual([]);
   });
 
   it('login, token refresh and registration, and nothing else, count against the authentication limit', () => {
-    const limited = routes.filter((route) => route.meta.rateLimit === 'auth').map((route) => route.path);
+    const limited = routes
+      .filter((route) => route.meta.rateLimit === 'auth')
+      .map((route) => route.path);
     expect(limited.sort()).toEqual(['auth.login', 'auth.refresh', 'students.register']);
   });
 
@@ -47,14 +54,19 @@ describe('route policy', () => {
       'students.opcoesAcademicas',
     ]);
     for (const route of lists) expect(route.rest?.method, route.path).toBe('GET');
-    expect(lists.find((r) => r.path === 'localities.cidades')!.meta.staticList!({ uf: 'sp' })?.body).toBeDefined();
-    expect(lists.find((r) => r.path === 'localities.cidades')!.meta.staticList!({ uf: 'XX' })).toBeUndefined();
+    expect(
+      lists.find((r) => r.path === 'localities.cidades')!.meta.staticList!({ uf: 'sp' })?.body,
+    ).toBeDefined();
+    expect(
+      lists.find((r) => r.path === 'localities.cidades')!.meta.staticList!({ uf: 'XX' }),
+    ).toBeUndefined();
   });
 
   it('REST success statuses: 201 only on POST, 204 only on POST and DELETE', () => {
     for (const route of restRoutes) {
       if (route.rest.successStatus === 201) expect(route.rest.method, route.path).toBe('POST');
-      if (route.rest.successStatus === 204) expect(['POST', 'DELETE'], route.path).toContain(route.rest.method);
+      if (route.rest.successStatus === 204)
+        expect(['POST', 'DELETE'], route.path).toContain(route.rest.method);
     }
   });
 });
@@ -64,22 +76,35 @@ describe('REST conventions from the route list', () => {
     for (const route of restRoutes.filter((r) => r.rest.successStatus === 201)) {
       const template = route.meta.location;
       expect(template, route.path).toBeDefined();
-      const ids = { id: '3f1b7f9e-0000-4000-8000-000000000000', dados: { id: '3f1b7f9e-0000-4000-8000-000000000001' } };
+      const ids = {
+        id: '3f1b7f9e-0000-4000-8000-000000000000',
+        dados: { id: '3f1b7f9e-0000-4000-8000-000000000001' },
+      };
       const path = resolveLocation(template!, ids, ids);
       expect(path, route.path).toBeDefined();
-      expect(allowedMethods(path!).some((m) => m === 'GET' || m === 'DELETE'), `${route.path} → ${path}`).toBe(true);
+      expect(
+        allowedMethods(path!).some((m) => m === 'GET' || m === 'DELETE'),
+        `${route.path} → ${path}`,
+      ).toBe(true);
     }
   });
 
   it('fills a location from the input and the answer, encoded, and refuses a missing value', () => {
-    expect(resolveLocation('/post/{input.id}/like', { id: 'a/b' }, undefined)).toBe('/post/a%2Fb/like');
-    expect(resolveLocation('/exemplos/{output.dados.id}', {}, { dados: { id: 7 } })).toBe('/exemplos/7');
+    expect(resolveLocation('/post/{input.id}/like', { id: 'a/b' }, undefined)).toBe(
+      '/post/a%2Fb/like',
+    );
+    expect(resolveLocation('/exemplos/{output.dados.id}', {}, { dados: { id: 7 } })).toBe(
+      '/exemplos/7',
+    );
     expect(resolveLocation('/post/{output.id}', {}, {})).toBeUndefined();
   });
 
   it('knows the methods of a path, for 405 and Allow', () => {
     expect(allowedMethods('/exemplos')).toEqual(['GET', 'HEAD', 'POST']);
-    expect(allowedMethods('/post/3f1b7f9e-0000-4000-8000-000000000000/like')).toEqual(['DELETE', 'POST']);
+    expect(allowedMethods('/post/3f1b7f9e-0000-4000-8000-000000000000/like')).toEqual([
+      'DELETE',
+      'POST',
+    ]);
     expect(allowedMethods('/no/such/path')).toEqual([]);
   });
 });

@@ -55,7 +55,9 @@ export const routes: readonly Route[] = Object.entries(
   return { path, type: procedure._def.type, procedure, meta, rest: restBindingOf(procedure, meta) };
 });
 
-export const restRoutes: readonly RestRoute[] = routes.filter((route): route is RestRoute => route.rest !== undefined);
+export const restRoutes: readonly RestRoute[] = routes.filter(
+  (route): route is RestRoute => route.rest !== undefined,
+);
 
 /** tRPC paths of every procedure, e.g. for metrics labels. */
 export const procedurePaths: ReadonlySet<string> = new Set(routes.map((route) => route.path));
@@ -117,22 +119,33 @@ export function allowedMethods(pathname: string): string[] {
   if (!parts) return [];
   const methods = new Set<string>();
   for (const route of restRoutes) {
-    if (route.rest.segments.length === parts.length && paramsOf(route, parts)) methods.add(route.rest.method);
+    if (route.rest.segments.length === parts.length && paramsOf(route, parts))
+      methods.add(route.rest.method);
   }
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
 }
 
 /** A `location` template (`/post/{output.id}`) filled from a call's input and answer; undefined if a value is missing. */
-export function resolveLocation(template: string, input: unknown, output: unknown): string | undefined {
+export function resolveLocation(
+  template: string,
+  input: unknown,
+  output: unknown,
+): string | undefined {
   let missing = false;
-  const path = template.replace(/\{(input|output)((?:\.\w+)+)\}/g, (_match, source: string, keys: string) => {
-    let value: unknown = source === 'input' ? input : output;
-    for (const key of keys.slice(1).split('.')) {
-      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-    }
-    if (typeof value !== 'string' && typeof value !== 'number') missing = true;
-    return encodeURIComponent(String(value));
-  });
+  const path = template.replace(
+    /\{(input|output)((?:\.\w+)+)\}/g,
+    (_match, source: string, keys: string) => {
+      let value: unknown = source === 'input' ? input : output;
+      for (const key of keys.slice(1).split('.')) {
+        value =
+          typeof value === 'object' && value !== null
+            ? (value as Record<string, unknown>)[key]
+            : undefined;
+      }
+      if (typeof value !== 'string' && typeof value !== 'number') missing = true;
+      return encodeURIComponent(String(value));
+    },
+  );
   return missing ? undefined : path;
 }

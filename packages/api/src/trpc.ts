@@ -128,7 +128,9 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
 }
 
 export const rateLimitedError = () =>
-  new AppError('TOO_MANY_REQUESTS', 'Muitas requisições; tente novamente mais tarde', { reason: 'RATE_LIMITED' });
+  new AppError('TOO_MANY_REQUESTS', 'Muitas requisições; tente novamente mais tarde', {
+    reason: 'RATE_LIMITED',
+  });
 
 /**
  * Per-call rate limits, before the input is even parsed: REST, a single /trpc call and each call
@@ -137,7 +139,8 @@ export const rateLimitedError = () =>
 const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
   if (!ctx.rateLimit) return next();
   const report = (decision: RateLimitDecision) => {
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) ctx.setHeader?.(name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
+      ctx.setHeader?.(name, value);
     if (!decision.allowed) throw rateLimitedError();
   };
   const global = await ctx.rateLimit('global');
@@ -163,7 +166,8 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** perfil ADMIN (decisions.md §3: enforced, unlike the implementation the spec describes). */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.perfil !== 'ADMIN') throw forbidden('Acesso restrito a administradores', 'ADMIN_REQUIRED');
+  if (ctx.user.perfil !== 'ADMIN')
+    throw forbidden('Acesso restrito a administradores', 'ADMIN_REQUIRED');
   return next();
 });
 

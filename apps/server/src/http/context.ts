@@ -7,7 +7,11 @@ import { clientKey, procedureRateLimit, type RateLimits } from '../rate-limit/mi
 /** REST requests have passed the host's global limit already; /trpc calls count it per call. */
 export type Transport = 'rest' | 'trpc';
 
-export type CreateContext = (req: IncomingMessage & { ip?: string | undefined }, res: ServerResponse, transport: Transport) => Context;
+export type CreateContext = (
+  req: IncomingMessage & { ip?: string | undefined },
+  res: ServerResponse,
+  transport: Transport,
+) => Context;
 
 export interface ContextOptions {
   services: Services;
@@ -29,7 +33,14 @@ export const contextFactory =
       if (!res.headersSent) res.setHeader(name, value);
     },
     ...(rateLimits
-      ? { rateLimit: procedureRateLimit(rateLimits, clientKey(req.ip ?? req.socket.remoteAddress), transport === 'trpc', logger) }
+      ? {
+          rateLimit: procedureRateLimit(
+            rateLimits,
+            clientKey(req.ip ?? req.socket.remoteAddress),
+            transport === 'trpc',
+            logger,
+          ),
+        }
       : {}),
     ...(track ? { track } : {}),
     ...(requestTimeoutMs ? { deadlineMs: requestTimeoutMs } : {}),

@@ -15,7 +15,9 @@ const SWAGGER_UI_FILES = new Set([
   'favicon-32x32.png',
 ]);
 
-const swaggerUiDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const swaggerUiDir = dirname(
+  createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
+);
 
 /** `/openapi.json` (built once) and Swagger UI at `/docs`, from the local swagger-ui-dist files. */
 export function docsRouter(): Router {
@@ -25,9 +27,11 @@ export function docsRouter(): Router {
     res.json(document);
   });
   router.get(`${HOST_PATHS.docs}/swagger-initializer.js`, (_req, res) => {
-    res.type('application/javascript').send(
-      `window.onload = () => { window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' }); };`,
-    );
+    res
+      .type('application/javascript')
+      .send(
+        `window.onload = () => { window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' }); };`,
+      );
   });
   // Only the files the page loads: not swagger-ui-dist's package.json, README or source maps.
   router.get(HOST_PATHS.docs, (req, res, next) =>

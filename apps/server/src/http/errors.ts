@@ -5,7 +5,9 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { setErrorHeaders } from './rest';
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  res.status(404).json({ code: 'NOT_FOUND', message: `Rota não encontrada: ${req.method} ${req.path}` });
+  res
+    .status(404)
+    .json({ code: 'NOT_FOUND', message: `Rota não encontrada: ${req.method} ${req.path}` });
 };
 
 /**
@@ -14,18 +16,31 @@ export const notFoundHandler: RequestHandler = (req, res) => {
  */
 export function requestError(error: unknown): AppError | undefined {
   const { type, status, code } = error as { type?: string; status?: unknown; code?: unknown };
-  if (type === 'entity.parse.failed') return new AppError('BAD_REQUEST', 'JSON malformado no corpo da requisição');
-  if (type === 'entity.too.large') return new AppError('PAYLOAD_TOO_LARGE', 'Corpo da requisição maior que 100 kB');
+  if (type === 'entity.parse.failed')
+    return new AppError('BAD_REQUEST', 'JSON malformado no corpo da requisição');
+  if (type === 'entity.too.large')
+    return new AppError('PAYLOAD_TOO_LARGE', 'Corpo da requisição maior que 100 kB');
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Codificação do corpo não suportada');
   }
   // zlib's own codes: the body says gzip/deflate/br and is not, or is truncated.
   if (typeof code === 'string' && /^Z_|^ERR_(ZLIB|BROTLI)/.test(code)) {
-    return new AppError('BAD_REQUEST', 'Corpo comprimido inválido ou incompleto (Content-Encoding)');
+    return new AppError(
+      'BAD_REQUEST',
+      'Corpo comprimido inválido ou incompleto (Content-Encoding)',
+    );
   }
-  if (error instanceof URIError) return new AppError('BAD_REQUEST', 'Caminho com codificação percentual inválida');
+  if (error instanceof URIError)
+    return new AppError('BAD_REQUEST', 'Caminho com codificação percentual inválida');
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new AppError(status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', 'Requisição malformada');
+    return new AppError(
+      status === 413
+        ? 'PAYLOAD_TOO_LARGE'
+        : status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : 'BAD_REQUEST',
+      'Requisição malformada',
+    );
   }
   return undefined;
 }
@@ -34,7 +49,8 @@ export function requestError(error: unknown): AppError | undefined {
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const translated = requestError(error) ?? error;
   const { status, body } = toHttpError(translated);
-  if (status >= 500) req.log?.error({ err: error, reqId: req.headers['x-request-id'] }, 'unhandled error');
+  if (status >= 500)
+    req.log?.error({ err: error, reqId: req.headers['x-request-id'] }, 'unhandled error');
   if (res.headersSent) return;
   setErrorHeaders(res, status);
   res.status(status).json(body);
@@ -43,9 +59,19 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
 /** POST, PATCH and PUT bodies must be JSON (decisions.md §4): anything else is a 415. */
 export const requireJsonBody: RequestHandler = (req, _res, next) => {
   const hasBody =
-    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (['POST', 'PATCH', 'PUT'].includes(req.method) && hasBody && !req.is(['application/json', 'application/*+json'])) {
-    next(new AppError('UNSUPPORTED_MEDIA_TYPE', 'O corpo da requisição deve ser JSON (application/json)'));
+    req.headers['transfer-encoding'] !== undefined ||
+    Number(req.headers['content-length'] ?? 0) > 0;
+  if (
+    ['POST', 'PATCH', 'PUT'].includes(req.method) &&
+    hasBody &&
+    !req.is(['application/json', 'application/*+json'])
+  ) {
+    next(
+      new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'O corpo da requisição deve ser JSON (application/json)',
+      ),
+    );
     return;
   }
   next();
@@ -62,7 +88,9 @@ export const trpcRequestErrorHandler: ErrorRequestHandler = (error, req, res, ne
   res.status(status).json({
     error: {
       message: body.message,
-      code: TRPC_ERROR_CODES_BY_KEY[body.code as keyof typeof TRPC_ERROR_CODES_BY_KEY] ?? TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST,
+      code:
+        TRPC_ERROR_CODES_BY_KEY[body.code as keyof typeof TRPC_ERROR_CODES_BY_KEY] ??
+        TRPC_ERROR_CODES_BY_KEY.BAD_REQUEST,
       // `path` as tRPC gives it: the procedure(s) named in the URL (`a,b` for a batch).
       data: { code: body.code, httpStatus: status, path: req.path.slice(1), appCode: body.code },
     },

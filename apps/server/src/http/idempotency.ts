@@ -28,9 +28,16 @@ export async function beginIdempotentCall(
   ctx: Context,
 ): Promise<IdempotentCall> {
   const key = req.get('Idempotency-Key');
-  if (key === undefined || route.rest.method !== 'POST' || route.rest.successStatus !== 201) return { kind: 'plain' };
+  if (key === undefined || route.rest.method !== 'POST' || route.rest.successStatus !== 201)
+    return { kind: 'plain' };
   if (!KEY.test(key)) {
-    return { kind: 'refused', error: new AppError('BAD_REQUEST', 'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis') };
+    return {
+      kind: 'refused',
+      error: new AppError(
+        'BAD_REQUEST',
+        'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis',
+      ),
+    };
   }
   const token = /^Bearer\s+(\S+)$/i.exec(ctx.authorization ?? '')?.[1];
   // Not signed in (or not validly): the procedure answers its own 401, or registers anonymously.
@@ -38,7 +45,11 @@ export async function beginIdempotentCall(
   if (!user) return { kind: 'plain' };
 
   const scope: IdempotencyScope = { userId: user.id, key };
-  const claim = await ctx.services.idempotency.claim(scope, route.path, requestFingerprint(route.path, input));
+  const claim = await ctx.services.idempotency.claim(
+    scope,
+    route.path,
+    requestFingerprint(route.path, input),
+  );
   switch (claim.state) {
     case 'claimed':
       return {
@@ -48,7 +59,8 @@ export async function beginIdempotentCall(
       };
     case 'replay': {
       res.setHeader('Idempotent-Replayed', 'true');
-      const location = route.meta.location && resolveLocation(route.meta.location, input, claim.body);
+      const location =
+        route.meta.location && resolveLocation(route.meta.location, input, claim.body);
       if (location) res.setHeader('Location', location);
       res.status(claim.status).type('application/json').send(JSON.stringify(claim.body));
       return { kind: 'answered' };
@@ -56,16 +68,24 @@ export async function beginIdempotentCall(
     case 'mismatch':
       return {
         kind: 'refused',
-        error: new AppError('UNPROCESSABLE_CONTENT', 'Idempotency-Key já usada com outra requisição', {
-          reason: 'IDEMPOTENCY_KEY_REUSED',
-        }),
+        error: new AppError(
+          'UNPROCESSABLE_CONTENT',
+          'Idempotency-Key já usada com outra requisição',
+          {
+            reason: 'IDEMPOTENCY_KEY_REUSED',
+          },
+        ),
       };
     case 'running':
       return {
         kind: 'refused',
-        error: new AppError('CONFLICT', 'A primeira requisição com esta Idempotency-Key ainda está em andamento', {
-          reason: 'IDEMPOTENCY_KEY_IN_USE',
-        }),
+        error: new AppError(
+          'CONFLICT',
+          'A primeira requisição com esta Idempotency-Key ainda está em andamento',
+          {
+            reason: 'IDEMPOTENCY_KEY_IN_USE',
+          },
+        ),
       };
   }
 }

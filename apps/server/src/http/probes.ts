@@ -23,12 +23,18 @@ export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
     if (!ok) res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_S));
     res
       .status(ok ? 200 : 503)
-      .json(ok ? { status: 'ready' } : { code: 'SERVICE_UNAVAILABLE', message: 'Banco de dados indisponível' });
+      .json(
+        ok
+          ? { status: 'ready' }
+          : { code: 'SERVICE_UNAVAILABLE', message: 'Banco de dados indisponível' },
+      );
   });
   router.get(HOST_PATHS.metrics, (req, res, next) => {
     if (metricsToken && req.headers.authorization !== `Bearer ${metricsToken}`) {
       res.setHeader('WWW-Authenticate', 'Bearer');
-      res.status(401).json({ code: 'UNAUTHORIZED', message: 'Token de métricas ausente ou inválido' });
+      res
+        .status(401)
+        .json({ code: 'UNAUTHORIZED', message: 'Token de métricas ausente ou inválido' });
       return;
     }
     metricsHandler(req, res, next);
@@ -38,7 +44,12 @@ export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
     if (!probes.has(req.path)) return next();
     res.setHeader('Allow', 'GET, HEAD, OPTIONS');
     if (req.method === 'OPTIONS') return void res.status(204).end();
-    res.status(405).json({ code: 'METHOD_NOT_SUPPORTED', message: `Método ${req.method} não aceito em ${req.path}; use GET` });
+    res
+      .status(405)
+      .json({
+        code: 'METHOD_NOT_SUPPORTED',
+        message: `Método ${req.method} não aceito em ${req.path}; use GET`,
+      });
   });
   return router;
 }
@@ -75,7 +86,10 @@ export const probePaths: NonNullable<OpenAPIObject['paths']> = {
       tags: ['Operações'],
       security: [],
       responses: {
-        '200': { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } },
+        '200': {
+          description: 'Prometheus text format',
+          content: { 'text/plain': { schema: { type: 'string' } } },
+        },
         '401': { description: 'METRICS_TOKEN is set and was not sent', content: errorContent },
       },
     },

@@ -37,9 +37,13 @@ export function createRestHandler(createContext: CreateContext, logger: Logger):
 
     let input: unknown;
     if (route.rest.takesInput) {
-      const source = req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD' ? queryOf(req) : req.body;
+      const source =
+        req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD'
+          ? queryOf(req)
+          : req.body;
       input =
-        source === undefined || (typeof source === 'object' && source !== null && !Array.isArray(source))
+        source === undefined ||
+        (typeof source === 'object' && source !== null && !Array.isArray(source))
           ? { ...(source as object | undefined), ...params }
           : source; // an array or a scalar body: the schema refuses it with a 400
     }
@@ -49,11 +53,22 @@ export function createRestHandler(createContext: CreateContext, logger: Logger):
 }
 
 /** Runs the procedure and writes its answer; a create with an `Idempotency-Key` is claimed first. */
-async function serve(req: Request, res: Response, route: RestRoute, input: unknown, ctx: Context, logger: Logger) {
+async function serve(
+  req: Request,
+  res: Response,
+  route: RestRoute,
+  input: unknown,
+  ctx: Context,
+  logger: Logger,
+) {
   const fail = (error: unknown) => {
     const { status, body } = toHttpError(error);
     setErrorHeaders(res, status);
-    if (status >= 500) logger.error({ err: error, procedure: route.path, reqId: req.headers['x-request-id'] }, 'request failed');
+    if (status >= 500)
+      logger.error(
+        { err: error, procedure: route.path, reqId: req.headers['x-request-id'] },
+        'request failed',
+      );
     res.status(status).json(body);
   };
 
@@ -117,7 +132,10 @@ function methodNotAllowed(req: Request, res: Response, next: NextFunction) {
     return;
   }
   const { status, body } = toHttpError(
-    new AppError('METHOD_NOT_SUPPORTED', `Método ${req.method} não aceito em ${req.path}; use ${allowed.join(', ')}`),
+    new AppError(
+      'METHOD_NOT_SUPPORTED',
+      `Método ${req.method} não aceito em ${req.path}; use ${allowed.join(', ')}`,
+    ),
   );
   res.status(status).json(body);
 }

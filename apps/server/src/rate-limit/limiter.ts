@@ -28,11 +28,20 @@ const decide = (total: number, max: number, resetSeconds: number): Decision => (
  * Exact fixed-window limit: every hit is counted in the shared store before the request goes on.
  * For the few, slow endpoints that attackers target (login, refresh, registration).
  */
-export function exactLimiter(store: RateLimitStore, name: string, max: number, windowSeconds: number): Limiter {
+export function exactLimiter(
+  store: RateLimitStore,
+  name: string,
+  max: number,
+  windowSeconds: number,
+): Limiter {
   return {
     async hit(address) {
       const window = windowOf(windowSeconds);
-      const total = await store.increment(`${name}:${address}:${window.index}`, 1, new Date(window.endsAt));
+      const total = await store.increment(
+        `${name}:${address}:${window.index}`,
+        1,
+        new Date(window.endsAt),
+      );
       return decide(total, max, window.resetSeconds);
     },
     async flush() {},
@@ -53,7 +62,10 @@ export function batchedLimiter(
   onError: (error: unknown) => void,
   flushMs = 1000,
 ): Limiter & { stop(): void } {
-  const counters = new Map<string, { window: number; endsAt: number; known: number; pending: number }>();
+  const counters = new Map<
+    string,
+    { window: number; endsAt: number; known: number; pending: number }
+  >();
 
   async function flush() {
     const now = Date.now();

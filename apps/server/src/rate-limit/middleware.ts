@@ -1,4 +1,10 @@
-import { rateLimitHeaders, rateLimitedError, toHttpError, type RateLimitClass, type RateLimitDecision } from '@campus/api';
+import {
+  rateLimitHeaders,
+  rateLimitedError,
+  toHttpError,
+  type RateLimitClass,
+  type RateLimitDecision,
+} from '@campus/api';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { Limiter } from './limiter';
@@ -19,7 +25,11 @@ export function clientKey(address: string | undefined): string {
   const tailGroups = tail ? tail.split(':') : [];
   // An embedded IPv4 tail (`::1.2.3.4`) sits in the low 64 bits: it does not change the prefix.
   const groups = address.includes('::')
-    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    ? [
+        ...headGroups,
+        ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+        ...tailGroups,
+      ]
     : headGroups;
   return `${groups
     .slice(0, 4)
@@ -67,7 +77,10 @@ export function globalRateLimit(limiter: Limiter, log: Logger): RequestHandler {
         refuse(res, decision);
       },
       (error: unknown) => {
-        log.warn({ err: error, reqId: req.headers['x-request-id'] }, 'rate limit store unavailable; request allowed');
+        log.warn(
+          { err: error, reqId: req.headers['x-request-id'] },
+          'rate limit store unavailable; request allowed',
+        );
         next();
       },
     );

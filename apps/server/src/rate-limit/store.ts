@@ -19,7 +19,10 @@ export function postgresStore(db: Database): RateLimitStore {
       const [row] = await db
         .insert(rateLimitHits)
         .values({ key, hits: by, expiresAt })
-        .onConflictDoUpdate({ target: rateLimitHits.key, set: { hits: sql`${rateLimitHits.hits} + ${by}` } })
+        .onConflictDoUpdate({
+          target: rateLimitHits.key,
+          set: { hits: sql`${rateLimitHits.hits} + ${by}` },
+        })
         .returning({ hits: rateLimitHits.hits });
       return row!.hits;
     },
@@ -32,7 +35,11 @@ export function postgresStore(db: Database): RateLimitStore {
 
 /** With REDIS_URL: INCRBY plus an expiry, in one round trip. */
 export function redisStore(url: string): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = new Redis(url, {
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+  });
   return {
     async increment(key, by, expiresAt) {
       const results = await redis

@@ -49,87 +49,104 @@ function tcpProxy(target: { host: string; port: number }) {
 const REQUEST_TIMEOUT_MS = 2000;
 const SLACK_MS = 1000;
 
-describe.skipIf(backend !== 'postgres')('fault: the connection to the database is cut under load', () => {
-  it('answers within the bound (503 + Retry-After while cut), loses no acknowledged write, recovers', async () => {
-    const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
-    const target = new URL(database.url);
-    // The first start migrates directly; the server under test then talks through the proxy.
-    const direct = runServer({ DATABASE_URL: database.url });
-    await waitFor(() => isReady(direct), 60_000, 'migrated');
-    direct.child.kill('SIGTERM');
-    await direct.exited;
+describe.skipIf(backend !== 'postgres')(
+  'fault: the connection to the database is cut under load',
+  () => {
+    it('answers within the bound (503 + Retry-After while cut), loses no acknowledged write, recovers', async () => {
+      const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
+      const target = new URL(database.url);
+      // The first start migrates directly; the server under test then talks through the proxy.
+      const direct = runServer({ DATABASE_URL: database.url });
+      await waitFor(() => isReady(direct), 60_000, 'migrated');
+      direct.child.kill('SIGTERM');
+      await direct.exited;
 
-    const proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    await proxy.listen();
-    const viaProxy = new URL(database.url);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    const server = runServer({
-      DATABASE_URL: viaProxy.toString(),
-      DATABASE_POOL_MAX: '4',
-      DATABASE_CONNECT_TIMEOUT_S: '1',
-      DATABASE_STATEMENT_TIMEOUT_MS: '1500',
-      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-    });
-    const results: Array<{ status: number; ms: number; retryAfter: string | null; id?: string; phase: string }> = [];
-    let phase = 'before';
-    try {
-      await waitFor(() => isReady(server), 60_000, 'server ready');
-      const user = await seedUser(database.url);
-      const write = async (n: number) => {
-        const startedIn = phase;
-        const started = Date.now();
-        const response = await fetch(`${server.url}/exemplos`, {
-          method: 'POST',
-          headers: { ...user.auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ nome: `carga ${n}` }),
-        });
-        const body = (await response.json()) as { dados?: { id: string } };
-        results.push({
-          status: response.status,
-          ms: Date.now() - started,
-          retryAfter: response.headers.get('retry-after'),
-          phase: startedIn,
-          ...(body.dados ? { id: body.dados.id } : {}),
-        });
-      };
-      // About 20 writes a second for 9 s: 2 s before, 3 s cut, 4 s after (reconnecting takes a moment).
-      const writes: Promise<void>[] = [];
-      let n = 0;
-      const load = setInterval(() => writes.push(write(n++)), 50);
-      await new Promise((r) => setTimeout(r, 2000));
-      phase = 'cut';
-      await proxy.cut();
-      const readyStarted = Date.now();
-      const ready = await fetch(`${server.url}/ready`);
-      const readyMs = Date.now() - readyStarted;
-      await new Promise((r) => setTimeout(r, 3000));
+      const proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       await proxy.listen();
-      phase = 'after';
-      await new Promise((r) => setTimeout(r, 4000));
-      clearInterval(load);
-      await Promise.all(writes);
+      const viaProxy = new URL(database.url);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      const server = runServer({
+        DATABASE_URL: viaProxy.toString(),
+        DATABASE_POOL_MAX: '4',
+        DATABASE_CONNECT_TIMEOUT_S: '1',
+        DATABASE_STATEMENT_TIMEOUT_MS: '1500',
+        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      });
+      const results: Array<{
+        status: number;
+        ms: number;
+        retryAfter: string | null;
+        id?: string;
+        phase: string;
+      }> = [];
+      let phase = 'before';
+      try {
+        await waitFor(() => isReady(server), 60_000, 'server ready');
+        const user = await seedUser(database.url);
+        const write = async (n: number) => {
+          const startedIn = phase;
+          const started = Date.now();
+          const response = await fetch(`${server.url}/exemplos`, {
+            method: 'POST',
+            headers: { ...user.auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ nome: `carga ${n}` }),
+          });
+          const body = (await response.json()) as { dados?: { id: string } };
+          results.push({
+            status: response.status,
+            ms: Date.now() - started,
+            retryAfter: response.headers.get('retry-after'),
+            phase: startedIn,
+            ...(body.dados ? { id: body.dados.id } : {}),
+          });
+        };
+        // About 20 writes a second for 9 s: 2 s before, 3 s cut, 4 s after (reconnecting takes a moment).
+        const writes: Promise<void>[] = [];
+        let n = 0;
+        const load = setInterval(() => writes.push(write(n++)), 50);
+        await new Promise((r) => setTimeout(r, 2000));
+        phase = 'cut';
+        await proxy.cut();
+        const readyStarted = Date.now();
+        const ready = await fetch(`${server.url}/ready`);
+        const readyMs = Date.now() - readyStarted;
+        await new Promise((r) => setTimeout(r, 3000));
+        await proxy.listen();
+        phase = 'after';
+        await new Promise((r) => setTimeout(r, 4000));
+        clearInterval(load);
+        await Promise.all(writes);
 
-      expect(ready.status).toBe(503);
-      expect(readyMs).toBeLessThan(1000 + SLACK_MS);
-      expect(Math.max(...results.map((r) => r.ms))).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS + SLACK_MS);
-      for (const result of results) {
-        expect([201, 503], JSON.stringify(result)).toContain(result.status);
-        if (result.status === 503) expect(Number(result.retryAfter)).toBeGreaterThan(0);
+        expect(ready.status).toBe(503);
+        expect(readyMs).toBeLessThan(1000 + SLACK_MS);
+        expect(Math.max(...results.map((r) => r.ms))).toBeLessThanOrEqual(
+          REQUEST_TIMEOUT_MS + SLACK_MS,
+        );
+        for (const result of results) {
+          expect([201, 503], JSON.stringify(result)).toContain(result.status);
+          if (result.status === 503) expect(Number(result.retryAfter)).toBeGreaterThan(0);
+        }
+        expect(results.filter((r) => r.phase === 'cut' && r.status === 503).length).toBeGreaterThan(
+          0,
+        );
+        expect(
+          results.filter((r) => r.phase === 'after' && r.status === 201).length,
+        ).toBeGreaterThan(0);
+
+        const acknowledged = results.flatMap((r) => (r.id ? [r.id] : []));
+        const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+        const stored = await sql<
+          { id: string }[]
+        >`select id from examples where id = any(${acknowledged}::uuid[])`;
+        await sql.end();
+        expect(stored.length).toBe(acknowledged.length);
+        expect(server.child.exitCode).toBeNull();
+      } finally {
+        server.child.kill('SIGKILL');
+        await server.exited;
+        await proxy.cut().catch(() => {});
+        await database.drop();
       }
-      expect(results.filter((r) => r.phase === 'cut' && r.status === 503).length).toBeGreaterThan(0);
-      expect(results.filter((r) => r.phase === 'after' && r.status === 201).length).toBeGreaterThan(0);
-
-      const acknowledged = results.flatMap((r) => (r.id ? [r.id] : []));
-      const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-      const stored = await sql<{ id: string }[]>`select id from examples where id = any(${acknowledged}::uuid[])`;
-      await sql.end();
-      expect(stored.length).toBe(acknowledged.length);
-      expect(server.child.exitCode).toBeNull();
-    } finally {
-      server.child.kill('SIGKILL');
-      await server.exited;
-      await proxy.cut().catch(() => {});
-      await database.drop();
-    }
-  }, 120_000);
-});
+    }, 120_000);
+  },
+);

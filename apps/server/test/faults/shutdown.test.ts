@@ -1,7 +1,14 @@
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { backend } from '../support/app';
-import { isReady, runServer, scratchDatabase, seedUser, waitFor, type ServerProcess } from '../support/process';
+import {
+  isReady,
+  runServer,
+  scratchDatabase,
+  seedUser,
+  waitFor,
+  type ServerProcess,
+} from '../support/process';
 
 interface Outcome {
   status: number | 'refused' | 'reset';
@@ -56,7 +63,11 @@ describe.skipIf(backend !== 'postgres')('fault: stopping processes under load', 
       await waitFor(() => isReady(server), 60_000, 'server ready');
       const user = await seedUser(database.url);
       const traffic = load([server], user.auth, 16);
-      await waitFor(async () => traffic.outcomes.filter((o) => o.status === 201).length >= 100, 30_000, 'load');
+      await waitFor(
+        async () => traffic.outcomes.filter((o) => o.status === 201).length >= 100,
+        30_000,
+        'load',
+      );
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       await traffic.stop();
@@ -69,7 +80,11 @@ describe.skipIf(backend !== 'postgres')('fault: stopping processes under load', 
       // (A client may still lose the request it wrote onto an idle keep-alive socket at the
       // instant the server closed it; the server never read it, so at most one per connection.)
       expect(stored.size).toBe(acknowledged.length);
-      expect(traffic.outcomes.filter((o) => o.status !== 201 && o.status !== 'refused' && o.status !== 'reset')).toEqual([]);
+      expect(
+        traffic.outcomes.filter(
+          (o) => o.status !== 201 && o.status !== 'refused' && o.status !== 'reset',
+        ),
+      ).toEqual([]);
       expect(traffic.outcomes.filter((o) => o.status === 'reset').length).toBeLessThanOrEqual(16);
     } finally {
       server.child.kill('SIGKILL');
@@ -86,7 +101,11 @@ describe.skipIf(backend !== 'postgres')('fault: stopping processes under load', 
       await waitFor(() => isReady(second), 60_000, 'second ready');
       const user = await seedUser(database.url);
       const traffic = load([first, second], user.auth, 16);
-      await waitFor(async () => traffic.outcomes.filter((o) => o.status === 201).length >= 100, 30_000, 'load');
+      await waitFor(
+        async () => traffic.outcomes.filter((o) => o.status === 201).length >= 100,
+        30_000,
+        'load',
+      );
       first.child.kill('SIGKILL');
       await first.exited;
       const afterKill = traffic.outcomes.length;

@@ -21,7 +21,10 @@ const subscribe = (request: TestApp['request'], matchId: string, user: TestUser)
   request.post(`/match/${matchId}/subscribe`).set(user.auth);
 
 const statuses = (responses: Response[]) =>
-  responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+  responses.reduce<Record<number, number>>(
+    (acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }),
+    {},
+  );
 
 /** Ten of the forty are in, 5 and 5, each exactly once, and the answers say who and where. */
 async function expectTenOfForty(matchId: string, users: TestUser[], responses: Response[]) {
@@ -33,7 +36,9 @@ async function expectTenOfForty(matchId: string, users: TestUser[], responses: R
   expect(rows).toHaveLength(10);
   expect(new Set(rows.map((r) => r.userId)).size).toBe(10);
   expect(await teamCounts(t, matchId)).toEqual({ A: 5, B: 5 });
-  const winners = responses.flatMap((r, i) => (r.status === 201 ? [{ userId: users[i]!.id, team: r.body.team }] : []));
+  const winners = responses.flatMap((r, i) =>
+    r.status === 201 ? [{ userId: users[i]!.id, team: r.body.team }] : [],
+  );
   expect(winners.map((w) => w.userId).sort()).toEqual(rows.map((r) => r.userId).sort());
   for (const w of winners) expect(rows.find((r) => r.userId === w.userId)!.team).toBe(w.team);
   const read = await t.request.get(`/match/${matchId}`).set(users[0]!.auth);
@@ -57,9 +62,14 @@ describe('subscribe under contention', () => {
       const author = await t.createUser();
       const match = await createMatch(t, author, { maxPlayers: 2 });
       const [first, second, late] = await createUsers(t, 3);
-      for (const user of [first!, second!]) expect((await subscribe(t.request, match.id, user)).status).toBe(201);
+      for (const user of [first!, second!])
+        expect((await subscribe(t.request, match.id, user)).status).toBe(201);
       await t.db.transaction(async (tx) => {
-        await tx.select({ id: matches.id }).from(matches).where(eq(matches.id, match.id)).for('update');
+        await tx
+          .select({ id: matches.id })
+          .from(matches)
+          .where(eq(matches.id, match.id))
+          .for('update');
         const [again, full] = await Promise.all([
           subscribe(t.request, match.id, first!).timeout(5_000),
           subscribe(t.request, match.id, late!).timeout(5_000),
@@ -85,12 +95,16 @@ describe('subscribe under contention', () => {
     const author = await t.createUser();
     const match = await createMatch(t, author, { maxPlayers: 10 });
     const user = await t.createUser();
-    const responses = await Promise.all(Array.from({ length: 10 }, () => subscribe(t.request, match.id, user)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => subscribe(t.request, match.id, user)),
+    );
     expect(statuses(responses)).toEqual({ 201: 1, 409: 9 });
     for (const r of responses.filter((r) => r.status === 409)) {
       expect(r.body).toMatchObject({ code: 'CONFLICT', reason: 'ALREADY_SUBSCRIBED' });
     }
-    expect(await playerRows(t, match.id)).toEqual([expect.objectContaining({ userId: user.id, team: 'A' })]);
+    expect(await playerRows(t, match.id)).toEqual([
+      expect.objectContaining({ userId: user.id, team: 'A' }),
+    ]);
   });
 
   it.skipIf(backend === 'pglite')(
@@ -105,7 +119,9 @@ describe('subscribe under contention', () => {
           users.map((u, i) => subscribe(i % 2 === 0 ? t.request : second.request, match.id, u)),
         );
         // The second instance served its twenty with real answers, not errors.
-        expect(responses.filter((_, i) => i % 2 === 1).every((r) => [201, 403].includes(r.status))).toBe(true);
+        expect(
+          responses.filter((_, i) => i % 2 === 1).every((r) => [201, 403].includes(r.status)),
+        ).toBe(true);
         await expectTenOfForty(match.id, users, responses);
       } finally {
         await second.close();
@@ -119,10 +135,13 @@ describe('switch under contention', () => {
     const author = await t.createUser();
     const match = await createMatch(t, author, { maxPlayers: 4 });
     const [a1, b1, a2] = await createUsers(t, 3);
-    for (const u of [a1!, b1!, a2!]) expect((await subscribe(t.request, match.id, u)).status).toBe(201);
+    for (const u of [a1!, b1!, a2!])
+      expect((await subscribe(t.request, match.id, u)).status).toBe(201);
     expect(await teamCounts(t, match.id)).toEqual({ A: 2, B: 1 });
 
-    const responses = await Promise.all([a1!, a2!].map((u) => t.request.post(`/match/${match.id}/switch`).set(u.auth)));
+    const responses = await Promise.all(
+      [a1!, a2!].map((u) => t.request.post(`/match/${match.id}/switch`).set(u.auth)),
+    );
     expect(statuses(responses)).toEqual({ 200: 1, 403: 1 });
     const winner = responses.find((r) => r.status === 200)!;
     expect(winner.body).toEqual({ matchId: match.id, userId: expect.any(String), team: 'B' });
@@ -147,8 +166,12 @@ describe('mixed bursts keep every invariant', () => {
       ...inside.slice(3).map((u) => t.request.delete(`/match/${match.id}/unsubscribe`).set(u.auth)),
     ]);
     const subscribed = responses.slice(0, 12).filter((r) => r.status === 201).length;
-    expect(responses.slice(0, 12).every((r) => r.status === 201 || r.body.reason === 'MATCH_FULL')).toBe(true);
-    expect(responses.slice(12, 15).every((r) => r.status === 200 || r.body.reason === 'TEAM_FULL')).toBe(true);
+    expect(
+      responses.slice(0, 12).every((r) => r.status === 201 || r.body.reason === 'MATCH_FULL'),
+    ).toBe(true);
+    expect(
+      responses.slice(12, 15).every((r) => r.status === 200 || r.body.reason === 'TEAM_FULL'),
+    ).toBe(true);
     expect(responses.slice(15).every((r) => r.status === 200)).toBe(true);
 
     const rows = await playerRows(t, match.id);
@@ -164,7 +187,10 @@ describe('mixed bursts keep every invariant', () => {
     const match = await createMatch(t, author, { maxPlayers: 20 });
     const users = await createUsers(t, 12);
     const patch = t.request.patch(`/match/${match.id}`).set(author.auth).send({ maxPlayers: 6 });
-    const [patched, ...subscribes] = await Promise.all([patch, ...users.map((u) => subscribe(t.request, match.id, u))]);
+    const [patched, ...subscribes] = await Promise.all([
+      patch,
+      ...users.map((u) => subscribe(t.request, match.id, u)),
+    ]);
 
     expect([200, 409]).toContain(patched!.status);
     const [row] = await t.db.select().from(matches).where(eq(matches.id, match.id));

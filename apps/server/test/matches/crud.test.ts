@@ -18,7 +18,10 @@ const countMatches = async () => (await t.db.select().from(matches)).length;
 describe('POST /match', () => {
   it('201 with the whole Match: EM_BREVE, no players, teams split ceil/floor, default team names', async () => {
     const MatchDate = daysFromNow(3);
-    const res = await t.request.post('/match').set(author.auth).send(matchBody(author, { maxPlayers: 11, MatchDate }));
+    const res = await t.request
+      .post('/match')
+      .set(author.auth)
+      .send(matchBody(author, { maxPlayers: 11, MatchDate }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -41,19 +44,36 @@ describe('POST /match', () => {
       teamB: { name: 'TIME_B', max: 5, filled: 0, isOpen: true, players: [] },
     });
     const [row] = await t.db.select().from(matches).where(eq(matches.id, res.body.id));
-    expect(row).toMatchObject({ authorId: author.id, maxPlayers: 11, status: 'EM_BREVE', matchDate: new Date(MatchDate) });
+    expect(row).toMatchObject({
+      authorId: author.id,
+      maxPlayers: 11,
+      status: 'EM_BREVE',
+      matchDate: new Date(MatchDate),
+    });
   });
 
   it('trims text, keeps given team names, leaves description out when not sent; trailing slash works', async () => {
-    const { description: _, ...body } = matchBody(author, { title: '  Vôlei  ', teamNameA: 'Azul', teamNameB: 'Verde' });
+    const { description: _, ...body } = matchBody(author, {
+      title: '  Vôlei  ',
+      teamNameA: 'Azul',
+      teamNameB: 'Verde',
+    });
     const res = await t.request.post('/match/').set(author.auth).send(body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: 'Vôlei', teamNameA: 'Azul', teamNameB: 'Verde', teamA: { name: 'Azul' } });
+    expect(res.body).toMatchObject({
+      title: 'Vôlei',
+      teamNameA: 'Azul',
+      teamNameB: 'Verde',
+      teamA: { name: 'Azul' },
+    });
     expect(res.body).not.toHaveProperty('description');
   });
 
   it('accepts a MatchDate with an offset and answers it in UTC', async () => {
-    const res = await t.request.post('/match').set(author.auth).send(matchBody(author, { MatchDate: '2099-05-01T18:00:00-03:00' }));
+    const res = await t.request
+      .post('/match')
+      .set(author.auth)
+      .send(matchBody(author, { MatchDate: '2099-05-01T18:00:00-03:00' }));
     expect(res.status).toBe(201);
     expect(res.body.MatchDate).toBe('2099-05-01T21:00:00.000Z');
   });
@@ -84,20 +104,33 @@ describe('POST /match', () => {
   ])('400 when %s, nothing written', async (_case, overrides, path) => {
     const before = await countMatches();
     const res = await t.request.post('/match').set(author.auth).send(matchBody(author, overrides));
-    expect(expectError(res, 400, 'BAD_REQUEST').issues).toEqual([expect.objectContaining({ path })]);
+    expect(expectError(res, 400, 'BAD_REQUEST').issues).toEqual([
+      expect.objectContaining({ path }),
+    ]);
     expect(await countMatches()).toBe(before);
   });
 
   it('400 for malformed JSON, 415 for a body that is not JSON', async () => {
-    const bad = t.request.post('/match').set(author.auth).set('Content-Type', 'application/json').send('{"title":');
+    const bad = t.request
+      .post('/match')
+      .set(author.auth)
+      .set('Content-Type', 'application/json')
+      .send('{"title":');
     expectError(await bad, 400, 'BAD_REQUEST');
-    const text = t.request.post('/match').set(author.auth).set('Content-Type', 'text/plain').send('hello');
+    const text = t.request
+      .post('/match')
+      .set(author.auth)
+      .set('Content-Type', 'text/plain')
+      .send('hello');
     expectError(await text, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('401 without a token or with a bad one', async () => {
     expectError(await t.request.post('/match').send(matchBody(author)), 401, 'UNAUTHORIZED');
-    const res = await t.request.post('/match').set('Authorization', 'Bearer nope').send(matchBody(author));
+    const res = await t.request
+      .post('/match')
+      .set('Authorization', 'Bearer nope')
+      .send(matchBody(author));
     expectError(res, 401, 'UNAUTHORIZED');
   });
 
@@ -105,7 +138,10 @@ describe('POST /match', () => {
     const other = await t.createUser();
     const before = await countMatches();
     for (const userId of [other.id, UNKNOWN_ID]) {
-      const res = await t.request.post('/match').set(author.auth).send(matchBody(author, { userId }));
+      const res = await t.request
+        .post('/match')
+        .set(author.auth)
+        .send(matchBody(author, { userId }));
       expect(expectError(res, 403, 'FORBIDDEN').reason).toBe('NOT_OWNER');
     }
     expect(await countMatches()).toBe(before);
@@ -116,8 +152,14 @@ describe('POST /match', () => {
     const other = await t.createUser();
     const res = await t.request.post('/match').set(admin.auth).send(matchBody(other));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ authorId: other.id, author: { id: other.id, userName: other.nickname } });
-    const missing = await t.request.post('/match').set(admin.auth).send(matchBody(admin, { userId: UNKNOWN_ID }));
+    expect(res.body).toMatchObject({
+      authorId: other.id,
+      author: { id: other.id, userName: other.nickname },
+    });
+    const missing = await t.request
+      .post('/match')
+      .set(admin.auth)
+      .send(matchBody(admin, { userId: UNKNOWN_ID }));
     expectError(missing, 404, 'NOT_FOUND');
   });
 });
@@ -132,7 +174,11 @@ describe('GET /match/:id', () => {
 
   it('404 for an unknown id, 400 for an id that is not a UUID, 401 without a token', async () => {
     expectError(await t.request.get(`/match/${UNKNOWN_ID}`).set(author.auth), 404, 'NOT_FOUND');
-    const bad = expectError(await t.request.get('/match/not-a-uuid').set(author.auth), 400, 'BAD_REQUEST');
+    const bad = expectError(
+      await t.request.get('/match/not-a-uuid').set(author.auth),
+      400,
+      'BAD_REQUEST',
+    );
     expect(bad.issues).toEqual([expect.objectContaining({ path: 'id' })]);
     expectError(await t.request.get(`/match/${UNKNOWN_ID}`), 401, 'UNAUTHORIZED');
   });
@@ -154,7 +200,9 @@ describe('DELETE /match/:id', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(await t.db.select().from(matches).where(eq(matches.id, created.id))).toEqual([]);
-    expect(await t.db.select().from(matchPlayers).where(eq(matchPlayers.matchId, created.id))).toEqual([]);
+    expect(
+      await t.db.select().from(matchPlayers).where(eq(matchPlayers.matchId, created.id)),
+    ).toEqual([]);
     expectError(await t.request.get(`/match/${created.id}`).set(author.auth), 404, 'NOT_FOUND');
     expectError(await t.request.delete(`/match/${created.id}`).set(author.auth), 404, 'NOT_FOUND');
   });
@@ -165,7 +213,8 @@ describe('DELETE /match/:id', () => {
     ['an ADMIN', 'admin', 204],
   ] as const)('permission: %s (%s) → %i', async (_who, who, status) => {
     const created = await createMatch(t, author);
-    const caller = who === 'author' ? author : await t.createUser(who === 'admin' ? { perfil: 'ADMIN' } : {});
+    const caller =
+      who === 'author' ? author : await t.createUser(who === 'admin' ? { perfil: 'ADMIN' } : {});
     const res = await t.request.delete(`/match/${created.id}`).set(caller.auth);
     expect(res.status).toBe(status);
     if (status === 403) expect(expectError(res, 403, 'FORBIDDEN').reason).toBe('NOT_OWNER');
@@ -184,7 +233,9 @@ describe('the OpenAPI document', () => {
   it('lists the eight match operations with their success statuses', async () => {
     const doc = (await t.request.get('/openapi.json')).body;
     expect(Object.keys(doc.paths['/match'])).toEqual(expect.arrayContaining(['get', 'post']));
-    expect(Object.keys(doc.paths['/match/{id}'])).toEqual(expect.arrayContaining(['get', 'patch', 'delete']));
+    expect(Object.keys(doc.paths['/match/{id}'])).toEqual(
+      expect.arrayContaining(['get', 'patch', 'delete']),
+    );
     expect(doc.paths['/match'].post.responses).toHaveProperty('201');
     expect(doc.paths['/match/{id}'].delete.responses).toHaveProperty('204');
     expect(doc.paths['/match/{id}/subscribe'].post.responses).toHaveProperty('201');

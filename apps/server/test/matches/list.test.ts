@@ -12,15 +12,37 @@ beforeAll(async () => {
   t = await startTestApp();
   author = await t.createUser();
   // Created out of date order; two share a date (ordered by id then).
-  ids.day5 = (await createMatch(t, author, { title: 'Day 5', MatchDate: daysFromNow(5), maxPlayers: 4 })).id;
+  ids.day5 = (
+    await createMatch(t, author, { title: 'Day 5', MatchDate: daysFromNow(5), maxPlayers: 4 })
+  ).id;
   ids.day2 = (await createMatch(t, author, { title: 'Day 2', MatchDate: daysFromNow(2) })).id;
   const sameDate = daysFromNow(9);
   ids.day9a = (await createMatch(t, author, { title: 'Day 9 a', MatchDate: sameDate })).id;
   ids.day9b = (await createMatch(t, author, { title: 'Day 9 b', MatchDate: sameDate })).id;
-  ids.cancelled = (await insertMatch(t, author, { title: 'Cancelled', status: 'CANCELADA', matchDate: new Date(daysFromNow(3)) })).id;
-  ids.started = (await insertMatch(t, author, { title: 'Past date', matchDate: new Date(daysFromNow(-1)) })).id;
-  ids.explicit = (await insertMatch(t, author, { title: 'Started early', status: 'EM_ANDAMENTO', matchDate: new Date(daysFromNow(1)) })).id;
-  ids.finished = (await insertMatch(t, author, { title: 'Finished', status: 'FINALIZADA', matchDate: new Date(daysFromNow(-3)) })).id;
+  ids.cancelled = (
+    await insertMatch(t, author, {
+      title: 'Cancelled',
+      status: 'CANCELADA',
+      matchDate: new Date(daysFromNow(3)),
+    })
+  ).id;
+  ids.started = (
+    await insertMatch(t, author, { title: 'Past date', matchDate: new Date(daysFromNow(-1)) })
+  ).id;
+  ids.explicit = (
+    await insertMatch(t, author, {
+      title: 'Started early',
+      status: 'EM_ANDAMENTO',
+      matchDate: new Date(daysFromNow(1)),
+    })
+  ).id;
+  ids.finished = (
+    await insertMatch(t, author, {
+      title: 'Finished',
+      status: 'FINALIZADA',
+      matchDate: new Date(daysFromNow(-3)),
+    })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -42,7 +64,14 @@ describe('GET /match', () => {
       nineA,
       nineB,
     ]);
-    expect(res.body.meta).toEqual({ page: 1, limit: 50, totalCount: 8, totalPages: 1, hasNextPage: false, hasPrevPage: false });
+    expect(res.body.meta).toEqual({
+      page: 1,
+      limit: 50,
+      totalCount: 8,
+      totalPages: 1,
+      hasNextPage: false,
+      hasPrevPage: false,
+    });
     const [counted] = await t.db.select().from(rowCounts).where(eq(rowCounts.tableName, 'matches'));
     expect(counted!.rowCount).toBe(8);
   });
@@ -68,7 +97,13 @@ describe('GET /match', () => {
       updatedAt: expect.any(String),
       isSubscriptionOpen: true,
       players: [
-        { id: player.id, name: player.nome, userName: player.nickname, team: 'A', subscribedAt: expect.any(String) },
+        {
+          id: player.id,
+          name: player.nome,
+          userName: player.nickname,
+          team: 'A',
+          subscribedAt: expect.any(String),
+        },
       ],
       spots: { filled: 1, open: 3 },
     });
@@ -78,10 +113,12 @@ describe('GET /match', () => {
 
   it('shows the status as it reads now and opens subscriptions only for EM_BREVE in the future', async () => {
     const byTitle = Object.fromEntries(
-      (await list('?limit=50')).body.data.map((m: { title: string; MatchStatus: string; isSubscriptionOpen: boolean }) => [
-        m.title,
-        [m.MatchStatus, m.isSubscriptionOpen],
-      ]),
+      (await list('?limit=50')).body.data.map(
+        (m: { title: string; MatchStatus: string; isSubscriptionOpen: boolean }) => [
+          m.title,
+          [m.MatchStatus, m.isSubscriptionOpen],
+        ],
+      ),
     );
     expect(byTitle).toEqual({
       'Day 2': ['EM_BREVE', true],
@@ -104,7 +141,9 @@ describe('GET /match', () => {
     const res = await list(`?status=${status}&limit=50`);
     expect(res.status).toBe(200);
     expect([...titles(res.body)].sort()).toEqual([...expected].sort());
-    expect(res.body.data.every((m: { MatchStatus: string }) => m.MatchStatus === status)).toBe(true);
+    expect(res.body.data.every((m: { MatchStatus: string }) => m.MatchStatus === status)).toBe(
+      true,
+    );
     expect(res.body.meta.totalCount).toBe(expected.length);
   });
 
@@ -113,7 +152,14 @@ describe('GET /match', () => {
     expect(defaults.body.meta).toMatchObject({ page: 1, limit: 10, totalCount: 8, totalPages: 1 });
     const second = await list('?page=2&limit=3');
     expect(titles(second.body)).toEqual(['Day 2', 'Cancelled', 'Day 5']);
-    expect(second.body.meta).toEqual({ page: 2, limit: 3, totalCount: 8, totalPages: 3, hasNextPage: true, hasPrevPage: true });
+    expect(second.body.meta).toEqual({
+      page: 2,
+      limit: 3,
+      totalCount: 8,
+      totalPages: 3,
+      hasNextPage: true,
+      hasPrevPage: true,
+    });
     const last = await list('?page=3&limit=3');
     expect(last.body.data).toHaveLength(2);
     expect(last.body.meta).toMatchObject({ hasNextPage: false, hasPrevPage: true });
@@ -121,7 +167,14 @@ describe('GET /match', () => {
     expect(past.body.data).toEqual([]);
     const filtered = await list('?status=EM_BREVE&page=2&limit=3');
     expect(titles(filtered.body)).toHaveLength(1);
-    expect(filtered.body.meta).toEqual({ page: 2, limit: 3, totalCount: 4, totalPages: 2, hasNextPage: false, hasPrevPage: true });
+    expect(filtered.body.meta).toEqual({
+      page: 2,
+      limit: 3,
+      totalCount: 4,
+      totalPages: 2,
+      hasNextPage: false,
+      hasPrevPage: true,
+    });
   });
 
   it('a deleted match leaves the list and the total', async () => {
@@ -132,12 +185,18 @@ describe('GET /match', () => {
     expect(await t.db.select().from(matches).where(eq(matches.id, extra.id))).toEqual([]);
   });
 
-  it.each(['limit=51', 'limit=0', 'limit=abc', 'limit=2.5', 'page=0', 'page=-1', 'status=OPEN', 'status=em_breve'])(
-    '400 for %s',
-    async (query) => {
-      expectError(await list(`?${query}`), 400, 'BAD_REQUEST');
-    },
-  );
+  it.each([
+    'limit=51',
+    'limit=0',
+    'limit=abc',
+    'limit=2.5',
+    'page=0',
+    'page=-1',
+    'status=OPEN',
+    'status=em_breve',
+  ])('400 for %s', async (query) => {
+    expectError(await list(`?${query}`), 400, 'BAD_REQUEST');
+  });
 
   it('accepts limit=50 and a trailing slash; 401 without a token', async () => {
     expect((await t.request.get('/match/?limit=50').set(author.auth)).status).toBe(200);

@@ -17,9 +17,11 @@ afterAll(() => t.close());
 type Status = 'EM_BREVE' | 'EM_ANDAMENTO' | 'FINALIZADA' | 'CANCELADA';
 const setStatus = (id: string, user: TestUser, MatchStatus: string) =>
   t.request.patch(`/match/${id}`).set(user.auth).send({ MatchStatus });
-const storedStatus = async (id: string) => (await t.db.select().from(matches).where(eq(matches.id, id)))[0]!.status;
+const storedStatus = async (id: string) =>
+  (await t.db.select().from(matches).where(eq(matches.id, id)))[0]!.status;
 const future = () => new Date(daysFromNow(5));
-const subscribe = (id: string, user: TestUser) => t.request.post(`/match/${id}/subscribe`).set(user.auth);
+const subscribe = (id: string, user: TestUser) =>
+  t.request.post(`/match/${id}/subscribe`).set(user.auth);
 
 describe('PATCH MatchStatus', () => {
   it.each([
@@ -47,7 +49,10 @@ describe('PATCH MatchStatus', () => {
     ['CANCELADA', 'FINALIZADA'],
   ] as const)('%s → %s: 409 INVALID_TRANSITION, nothing changes', async (from, to) => {
     const row = await insertMatch(t, author, { status: from, matchDate: future() });
-    const res = await t.request.patch(`/match/${row.id}`).set(author.auth).send({ MatchStatus: to, title: 'Not applied' });
+    const res = await t.request
+      .patch(`/match/${row.id}`)
+      .set(author.auth)
+      .send({ MatchStatus: to, title: 'Not applied' });
     expect(expectError(res, 409, 'CONFLICT').reason).toBe('INVALID_TRANSITION');
     expect(await t.db.select().from(matches).where(eq(matches.id, row.id))).toEqual([row]);
   });
@@ -65,7 +70,9 @@ describe('PATCH MatchStatus', () => {
   it('the full lifecycle over REST: EM_BREVE → EM_ANDAMENTO → FINALIZADA, then nothing more', async () => {
     const created = await createMatch(t, author);
     expect(created.MatchStatus).toBe('EM_BREVE');
-    expect((await setStatus(created.id, author, 'EM_ANDAMENTO')).body.MatchStatus).toBe('EM_ANDAMENTO');
+    expect((await setStatus(created.id, author, 'EM_ANDAMENTO')).body.MatchStatus).toBe(
+      'EM_ANDAMENTO',
+    );
     expect((await setStatus(created.id, author, 'FINALIZADA')).body.MatchStatus).toBe('FINALIZADA');
     expectError(await setStatus(created.id, author, 'EM_BREVE'), 409, 'CONFLICT');
   });
@@ -96,14 +103,18 @@ describe('a match whose MatchDate has passed', () => {
     const listed = await t.request.get('/match?status=EM_ANDAMENTO&limit=50').set(author.auth);
     expect(listed.body.data.map((m: { id: string }) => m.id)).toContain(row.id);
     const player = await t.createUser();
-    expect(expectError(await subscribe(row.id, player), 403, 'FORBIDDEN').reason).toBe('MATCH_STARTED');
+    expect(expectError(await subscribe(row.id, player), 403, 'FORBIDDEN').reason).toBe(
+      'MATCH_STARTED',
+    );
     expect(await storedStatus(row.id)).toBe('EM_BREVE');
   });
 
   it('transitions from the status it reads: → FINALIZADA allowed, → CANCELADA refused', async () => {
     const past = new Date(daysFromNow(-1));
     const toCancel = await insertMatch(t, author, { matchDate: past });
-    expect(expectError(await setStatus(toCancel.id, author, 'CANCELADA'), 409, 'CONFLICT').reason).toBe('INVALID_TRANSITION');
+    expect(
+      expectError(await setStatus(toCancel.id, author, 'CANCELADA'), 409, 'CONFLICT').reason,
+    ).toBe('INVALID_TRANSITION');
     const toFinish = await insertMatch(t, author, { matchDate: past });
     expect((await setStatus(toFinish.id, author, 'FINALIZADA')).status).toBe(200);
     expect(await storedStatus(toFinish.id)).toBe('FINALIZADA');
@@ -114,9 +125,15 @@ describe('a match whose MatchDate has passed', () => {
 
   it('its MatchDate can no longer move (409 MATCH_STARTED), other fields can', async () => {
     const row = await insertMatch(t, author, { matchDate: new Date(daysFromNow(-1)) });
-    const moved = await t.request.patch(`/match/${row.id}`).set(author.auth).send({ MatchDate: daysFromNow(3) });
+    const moved = await t.request
+      .patch(`/match/${row.id}`)
+      .set(author.auth)
+      .send({ MatchDate: daysFromNow(3) });
     expect(expectError(moved, 409, 'CONFLICT').reason).toBe('MATCH_STARTED');
-    const renamed = await t.request.patch(`/match/${row.id}`).set(author.auth).send({ title: 'Renamed' });
+    const renamed = await t.request
+      .patch(`/match/${row.id}`)
+      .set(author.auth)
+      .send({ title: 'Renamed' });
     expect(renamed.status).toBe(200);
     expect(renamed.body.MatchStatus).toBe('EM_ANDAMENTO');
   });
@@ -133,13 +150,21 @@ describe('what each status allows', () => {
       await t.db.update(matches).set({ status }).where(eq(matches.id, created.id));
 
       const read = (await t.request.get(`/match/${created.id}`).set(author.auth)).body;
-      expect(read).toMatchObject({ MatchStatus: status, isSubscriptionOpen: false, teamA: { isOpen: false } });
-      expect(expectError(await subscribe(created.id, late), 403, 'FORBIDDEN').reason).toBe('MATCH_STARTED');
+      expect(read).toMatchObject({
+        MatchStatus: status,
+        isSubscriptionOpen: false,
+        teamA: { isOpen: false },
+      });
+      expect(expectError(await subscribe(created.id, late), 403, 'FORBIDDEN').reason).toBe(
+        'MATCH_STARTED',
+      );
       const switched = await t.request.post(`/match/${created.id}/switch`).set(inA.auth);
       expect(expectError(switched, 403, 'FORBIDDEN').reason).toBe('MATCH_STARTED');
       const left = await t.request.delete(`/match/${created.id}/unsubscribe`).set(inB.auth);
       expect(left.body).toEqual({ matchId: created.id, userId: inB.id, team: 'B' });
-      expect((await playerRows(t, created.id)).map((r) => [r.userId, r.team])).toEqual([[inA.id, 'A']]);
+      expect((await playerRows(t, created.id)).map((r) => [r.userId, r.team])).toEqual([
+        [inA.id, 'A'],
+      ]);
     },
   );
 });

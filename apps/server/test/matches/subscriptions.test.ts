@@ -11,9 +11,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const UNKNOWN_ID = '3f1b7f9e-0000-4000-8000-000000000000';
-const subscribe = (id: string, user: TestUser) => t.request.post(`/match/${id}/subscribe`).set(user.auth);
-const unsubscribe = (id: string, user: TestUser) => t.request.delete(`/match/${id}/unsubscribe`).set(user.auth);
-const switchTeam = (id: string, user: TestUser) => t.request.post(`/match/${id}/switch`).set(user.auth);
+const subscribe = (id: string, user: TestUser) =>
+  t.request.post(`/match/${id}/subscribe`).set(user.auth);
+const unsubscribe = (id: string, user: TestUser) =>
+  t.request.delete(`/match/${id}/unsubscribe`).set(user.auth);
+const switchTeam = (id: string, user: TestUser) =>
+  t.request.post(`/match/${id}/switch`).set(user.auth);
 
 describe('POST /match/:id/subscribe', () => {
   it('201 {matchId, userId, team, teamName, subscribedAt}; the row is in match_players', async () => {
@@ -29,7 +32,13 @@ describe('POST /match/:id/subscribe', () => {
       subscribedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
     const rows = await playerRows(t, match.id);
-    expect(rows).toEqual([expect.objectContaining({ userId: player.id, team: 'A', subscribedAt: new Date(res.body.subscribedAt) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        userId: player.id,
+        team: 'A',
+        subscribedAt: new Date(res.body.subscribedAt),
+      }),
+    ]);
   });
 
   it('places players A, B, A, B, … and a newcomer in the team with fewer players', async () => {
@@ -63,7 +72,9 @@ describe('POST /match/:id/subscribe', () => {
     const match = await createMatch(t, author);
     const player = await t.createUser();
     await subscribe(match.id, player).expect(201);
-    expect(expectError(await subscribe(match.id, player), 409, 'CONFLICT').reason).toBe('ALREADY_SUBSCRIBED');
+    expect(expectError(await subscribe(match.id, player), 409, 'CONFLICT').reason).toBe(
+      'ALREADY_SUBSCRIBED',
+    );
     expect(await playerRows(t, match.id)).toHaveLength(1);
   });
 
@@ -83,7 +94,10 @@ describe('POST /match/:id/subscribe', () => {
   it('is served over /trpc too', async () => {
     const match = await createMatch(t, author);
     const player = await t.createUser();
-    const res = await t.request.post('/trpc/matches.subscribe').set(player.auth).send({ id: match.id });
+    const res = await t.request
+      .post('/trpc/matches.subscribe')
+      .set(player.auth)
+      .send({ id: match.id });
     expect(res.body.result.data).toMatchObject({ matchId: match.id, userId: player.id, team: 'A' });
   });
 });
@@ -154,8 +168,12 @@ describe('POST /match/:id/switch', () => {
     const [inA, inB] = await createUsers(t, 2);
     await subscribe(match.id, inA!).expect(201);
     await subscribe(match.id, inB!).expect(201);
-    expect(expectError(await switchTeam(match.id, inA!), 403, 'FORBIDDEN').reason).toBe('TEAM_FULL');
-    expect(expectError(await switchTeam(match.id, inB!), 403, 'FORBIDDEN').reason).toBe('TEAM_FULL');
+    expect(expectError(await switchTeam(match.id, inA!), 403, 'FORBIDDEN').reason).toBe(
+      'TEAM_FULL',
+    );
+    expect(expectError(await switchTeam(match.id, inB!), 403, 'FORBIDDEN').reason).toBe(
+      'TEAM_FULL',
+    );
     expect(await teamCounts(t, match.id)).toEqual({ A: 1, B: 1 });
   });
 

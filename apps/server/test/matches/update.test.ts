@@ -15,13 +15,15 @@ afterAll(() => t.close());
 const UNKNOWN_ID = '3f1b7f9e-0000-4000-8000-000000000000';
 const patch = (id: string, user: TestUser, body: Record<string, unknown>) =>
   t.request.patch(`/match/${id}`).set(user.auth).send(body);
-const rowOf = async (id: string) => (await t.db.select().from(matches).where(eq(matches.id, id)))[0]!;
+const rowOf = async (id: string) =>
+  (await t.db.select().from(matches).where(eq(matches.id, id)))[0]!;
 
 /** A match with `count` players subscribed in order (A, B, A, …). */
 async function matchWithPlayers(maxPlayers: number, count: number) {
   const match = await createMatch(t, author, { maxPlayers });
   const users = await createUsers(t, count);
-  for (const u of users) await t.request.post(`/match/${match.id}/subscribe`).set(u.auth).expect(201);
+  for (const u of users)
+    await t.request.post(`/match/${match.id}/subscribe`).set(u.auth).expect(201);
   return { match, users };
 }
 
@@ -54,8 +56,15 @@ describe('PATCH /match/:id', () => {
       teamA: { name: 'Casa', max: 6 },
       teamB: { name: 'Visitante', max: 6 },
     });
-    expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThan(new Date(created.updatedAt as string).getTime());
-    expect(await rowOf(created.id)).toMatchObject({ title: 'New title', maxPlayers: 12, matchDate: new Date(MatchDate), teamNameA: 'Casa' });
+    expect(new Date(res.body.updatedAt).getTime()).toBeGreaterThan(
+      new Date(created.updatedAt as string).getTime(),
+    );
+    expect(await rowOf(created.id)).toMatchObject({
+      title: 'New title',
+      maxPlayers: 12,
+      matchDate: new Date(MatchDate),
+      teamNameA: 'Casa',
+    });
   });
 
   it('changes only the fields sent; description null removes it', async () => {
@@ -63,7 +72,11 @@ describe('PATCH /match/:id', () => {
     const res = await patch(created.id, author, { description: null });
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty('description');
-    expect(res.body).toMatchObject({ title: created.title, location: created.location, maxPlayers: created.maxPlayers });
+    expect(res.body).toMatchObject({
+      title: created.title,
+      location: created.location,
+      maxPlayers: created.maxPlayers,
+    });
     expect((await rowOf(created.id)).description).toBeNull();
   });
 
@@ -93,17 +106,24 @@ describe('PATCH /match/:id', () => {
     ['an ADMIN', 'admin', 200],
   ] as const)('permission: %s (%s) → %i', async (_who, who, status) => {
     const created = await createMatch(t, author);
-    const caller = who === 'author' ? author : await t.createUser(who === 'admin' ? { perfil: 'ADMIN' } : {});
+    const caller =
+      who === 'author' ? author : await t.createUser(who === 'admin' ? { perfil: 'ADMIN' } : {});
     const res = await patch(created.id, caller, { title: `Changed by ${who}` });
     expect(res.status).toBe(status);
     if (status === 403) expect(expectError(res, 403, 'FORBIDDEN').reason).toBe('NOT_OWNER');
-    expect((await rowOf(created.id)).title).toBe(status === 200 ? `Changed by ${who}` : created.title);
+    expect((await rowOf(created.id)).title).toBe(
+      status === 200 ? `Changed by ${who}` : created.title,
+    );
   });
 
   it('404 for an unknown id, 400 for an id that is not a UUID, 401 without a token', async () => {
     expectError(await patch(UNKNOWN_ID, author, { title: 'Whatever' }), 404, 'NOT_FOUND');
     expectError(await patch('nope', author, { title: 'Whatever' }), 400, 'BAD_REQUEST');
-    expectError(await t.request.patch(`/match/${UNKNOWN_ID}`).send({ title: 'Whatever' }), 401, 'UNAUTHORIZED');
+    expectError(
+      await t.request.patch(`/match/${UNKNOWN_ID}`).send({ title: 'Whatever' }),
+      401,
+      'UNAUTHORIZED',
+    );
   });
 });
 
@@ -142,8 +162,13 @@ describe('PATCH maxPlayers against the players already in', () => {
   it('raising maxPlayers reopens a full match', async () => {
     const { match } = await matchWithPlayers(2, 2);
     const res = await patch(match.id, author, { maxPlayers: 4 });
-    expect(res.body).toMatchObject({ isSubscriptionOpen: true, teamA: { max: 2, filled: 1, isOpen: true } });
+    expect(res.body).toMatchObject({
+      isSubscriptionOpen: true,
+      teamA: { max: 2, filled: 1, isOpen: true },
+    });
     const late = await t.createUser();
-    expect((await t.request.post(`/match/${match.id}/subscribe`).set(late.auth)).body.team).toBe('A');
+    expect((await t.request.post(`/match/${match.id}/subscribe`).set(late.auth)).body.team).toBe(
+      'A',
+    );
   });
 });

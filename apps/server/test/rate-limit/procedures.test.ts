@@ -45,13 +45,25 @@ async function limitedApp(authMax: number, name = `auth_${randomBytes(4).toStrin
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   servers.push(server);
-  return { request: supertest(server), url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, name };
+  return {
+    request: supertest(server),
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    name,
+  };
 }
 
-type Envelope = { error?: { data: { appCode: string; httpStatus: number } }; result?: { data: unknown } };
+type Envelope = {
+  error?: { data: { appCode: string; httpStatus: number } };
+  result?: { data: unknown };
+};
 
 /** A /trpc batch of `inputs.length` calls of `procedure`; the answers in order. */
-async function batch(request: supertest.Agent, procedure: string, inputs: unknown[], path = '/trpc') {
+async function batch(
+  request: supertest.Agent,
+  procedure: string,
+  inputs: unknown[],
+  path = '/trpc',
+) {
   const response = await request
     .post(`${path}/${inputs.map(() => procedure).join(',')}?batch=1`)
     .send(Object.fromEntries(inputs.map((input, i) => [String(i), input])));
@@ -65,11 +77,15 @@ describe('authentication limit per call', () => {
     const user = await t.createUser();
     const { request } = await limitedApp(3);
     const wrong = { email: user.email, senha: 'not-the-password' };
-    for (let i = 0; i < 3; i++) expectError(await request.post('/autenticacao/login').send(wrong), 401, 'UNAUTHORIZED');
+    for (let i = 0; i < 3; i++)
+      expectError(await request.post('/autenticacao/login').send(wrong), 401, 'UNAUTHORIZED');
     expectError(await request.post('/autenticacao/login').send(wrong), 429, 'TOO_MANY_REQUESTS');
 
     // Nine wrong passwords and the right one: all refused, so the right one was never checked.
-    const inputs = [...Array.from({ length: 9 }, () => wrong), { email: user.email, senha: user.password }];
+    const inputs = [
+      ...Array.from({ length: 9 }, () => wrong),
+      { email: user.email, senha: user.password },
+    ];
     const { response, calls } = await batch(request, 'auth.login', inputs);
     expect(response.status).toBe(429);
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
@@ -94,18 +110,36 @@ describe('authentication limit per call', () => {
   it('applies to login, refresh and registration alike, REST and tRPC, single and batched', async () => {
     const { request } = await limitedApp(6);
     const student = () => registration();
-    await request.post('/autenticacao/login').send({ email: 'a@campus.test', senha: 'x' }).expect(401);
+    await request
+      .post('/autenticacao/login')
+      .send({ email: 'a@campus.test', senha: 'x' })
+      .expect(401);
     await request.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
     await request.post('/autenticacao/cadastro').send(student()).expect(201);
     await request.post('/trpc/auth.refresh').send({ refreshToken: 'x' }).expect(401);
     await request.post('/trpc/students.register').send(student()).expect(200);
     await request.post('/trpc/auth.login').send({ email: 'a@campus.test', senha: 'x' }).expect(401);
     // The limit (6) is reached: nothing more gets through, however it is sent.
-    expectError(await request.post('/autenticacao/cadastro').send(student()), 429, 'TOO_MANY_REQUESTS');
-    expectError(await request.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }), 429, 'TOO_MANY_REQUESTS');
-    const registrations = await batch(request, 'students.register', [student(), student(), student()]);
+    expectError(
+      await request.post('/autenticacao/cadastro').send(student()),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
+    expectError(
+      await request.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
+    const registrations = await batch(request, 'students.register', [
+      student(),
+      student(),
+      student(),
+    ]);
     expect(appCodes(registrations.calls)).toEqual(Array(3).fill('TOO_MANY_REQUESTS'));
-    const refreshes = await batch(request, 'auth.refresh', [{ refreshToken: 'x' }, { refreshToken: 'y' }]);
+    const refreshes = await batch(request, 'auth.refresh', [
+      { refreshToken: 'x' },
+      { refreshToken: 'y' },
+    ]);
     expect(appCodes(refreshes.calls)).toEqual(Array(2).fill('TOO_MANY_REQUESTS'));
     const single = await request.post('/trpc/students.register').send(student());
     expect(single.status).toBe(429);
@@ -115,9 +149,19 @@ describe('authentication limit per call', () => {
   it('is not got around by spelling the path differently', async () => {
     const user = await t.createUser();
     const { request } = await limitedApp(1);
-    await request.post('/autenticacao/login').send({ email: user.email, senha: 'wrong-password' }).expect(401);
+    await request
+      .post('/autenticacao/login')
+      .send({ email: user.email, senha: 'wrong-password' })
+      .expect(401);
     const right = { email: user.email, senha: user.password };
-    for (const path of ['/trpc/auth.login', '/TRPC/auth.login', '/trpc//auth.login', '/trpc/auth%2Elogin', '/autenticacao/login/', '/AUTENTICACAO/login']) {
+    for (const path of [
+      '/trpc/auth.login',
+      '/TRPC/auth.login',
+      '/trpc//auth.login',
+      '/trpc/auth%2Elogin',
+      '/autenticacao/login/',
+      '/AUTENTICACAO/login',
+    ]) {
       const response = await request.post(path).send(right);
       expect(response.status, path).not.toBe(200);
       expect(JSON.stringify(response.body), path).not.toContain('accessToken');
@@ -126,18 +170,25 @@ describe('authentication limit per call', () => {
 
   it('carries the RateLimit headers on every limited answer, and none on others', async () => {
     const { request } = await limitedApp(5);
-    const first = await request.post('/autenticacao/login').send({ email: 'h@campus.test', senha: 'x' });
+    const first = await request
+      .post('/autenticacao/login')
+      .send({ email: 'h@campus.test', senha: 'x' });
     expect(first.headers['ratelimit-limit']).toBe('5');
     expect(first.headers['ratelimit-remaining']).toBe('4');
     expect(Number(first.headers['ratelimit-reset'])).toBeGreaterThan(0);
-    const overTrpc = await request.post('/trpc/auth.login').send({ email: 'h@campus.test', senha: 'x' });
+    const overTrpc = await request
+      .post('/trpc/auth.login')
+      .send({ email: 'h@campus.test', senha: 'x' });
     expect(overTrpc.headers['ratelimit-remaining']).toBe('3');
     expect((await request.get('/health')).headers['ratelimit-limit']).toBeUndefined();
   });
 
   it(`holds a batch to ${MAX_BATCH_SIZE} calls`, async () => {
     const { request } = await limitedApp(100);
-    const inputs = Array.from({ length: MAX_BATCH_SIZE + 1 }, () => ({ email: 'b@campus.test', senha: 'x' }));
+    const inputs = Array.from({ length: MAX_BATCH_SIZE + 1 }, () => ({
+      email: 'b@campus.test',
+      senha: 'x',
+    }));
     const { response } = await batch(request, 'auth.login', inputs);
     expect(response.status).toBe(400);
     expect(JSON.stringify(response.body)).not.toContain('UNAUTHORIZED');
@@ -145,15 +196,26 @@ describe('authentication limit per call', () => {
 
   it('reaches the stock @trpc/client httpBatchLink as a TRPCClientError with appCode', async () => {
     const { url } = await limitedApp(2);
-    const client = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${url}/trpc`, maxItems: MAX_BATCH_SIZE })] });
+    const client = createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: `${url}/trpc`, maxItems: MAX_BATCH_SIZE })],
+    });
     // Concurrent calls: the link merges them into one batch by itself.
     const attempts = await Promise.allSettled(
-      Array.from({ length: 4 }, () => client.auth.login.mutate({ email: 'c@campus.test', senha: 'whatever1' })),
+      Array.from({ length: 4 }, () =>
+        client.auth.login.mutate({ email: 'c@campus.test', senha: 'whatever1' }),
+      ),
     );
-    const errors = attempts.map((attempt) => (attempt.status === 'rejected' ? attempt.reason : undefined));
+    const errors = attempts.map((attempt) =>
+      attempt.status === 'rejected' ? attempt.reason : undefined,
+    );
     expect(errors.every((error) => error instanceof TRPCClientError)).toBe(true);
     const codes = errors.map((error) => (error as TRPCClientError<AppRouter>).data?.appCode);
-    expect(codes.sort()).toEqual(['TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', 'UNAUTHORIZED', 'UNAUTHORIZED']);
+    expect(codes.sort()).toEqual([
+      'TOO_MANY_REQUESTS',
+      'TOO_MANY_REQUESTS',
+      'UNAUTHORIZED',
+      'UNAUTHORIZED',
+    ]);
   });
 });
 

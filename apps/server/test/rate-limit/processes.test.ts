@@ -20,10 +20,15 @@ describe.skipIf(backend !== 'postgres')('authentication limit across two process
       b = runServer(env);
       await waitFor(() => isReady(b!), 60_000, 'second process ready');
       const login = (url: string, path: string, body: unknown) =>
-        fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const wrong = { email: 'nobody@campus.test', senha: 'wrong-password' };
       const statuses = [];
-      for (const server of [a, b, a, b]) statuses.push((await login(server.url, '/autenticacao/login', wrong)).status);
+      for (const server of [a, b, a, b])
+        statuses.push((await login(server.url, '/autenticacao/login', wrong)).status);
       expect(statuses).toEqual([401, 401, 401, 401]);
 
       const calls = Array.from({ length: 10 }, () => 'auth.login').join(',');
@@ -32,7 +37,9 @@ describe.skipIf(backend !== 'postgres')('authentication limit across two process
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       const answers = (await refused.json()) as Envelope[];
-      expect(answers.map((answer) => answer.error?.data.appCode)).toEqual(Array(10).fill('TOO_MANY_REQUESTS'));
+      expect(answers.map((answer) => answer.error?.data.appCode)).toEqual(
+        Array(10).fill('TOO_MANY_REQUESTS'),
+      );
     } finally {
       a.child.kill('SIGKILL');
       b?.child.kill('SIGKILL');

@@ -40,7 +40,9 @@ describe('authentication rate limit', () => {
     const a = appWith({ global: never, auth: exactLimiter(store, name, 5, 60) });
     const b = appWith({ global: never, auth: exactLimiter(store, name, 5, 60) });
     const attempt = (client: typeof a) =>
-      client.post('/autenticacao/login').send({ email: 'someone@campus.test', senha: 'wrong-password' });
+      client
+        .post('/autenticacao/login')
+        .send({ email: 'someone@campus.test', senha: 'wrong-password' });
     const statuses = [];
     for (const client of [a, b, a, b, a]) statuses.push((await attempt(client)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
@@ -56,8 +58,15 @@ describe('authentication rate limit', () => {
     const auth = exactLimiter(postgresStore(t.db), `auth_${randomBytes(4).toString('hex')}`, 2, 60);
     const client = appWith({ global: never, auth });
     await client.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
-    await client.post('/trpc/auth.login').send({ email: 'a@campus.test', senha: 'whatever1' }).expect(401);
-    expectError(await client.post('/autenticacao/atualizar-token/').send({ refreshToken: 'x' }), 429, 'TOO_MANY_REQUESTS');
+    await client
+      .post('/trpc/auth.login')
+      .send({ email: 'a@campus.test', senha: 'whatever1' })
+      .expect(401);
+    expectError(
+      await client.post('/autenticacao/atualizar-token/').send({ refreshToken: 'x' }),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
   });
 
   it('lets requests through when the store fails', async () => {
@@ -70,14 +79,23 @@ describe('authentication rate limit', () => {
     };
     const client = appWith({ global: never, auth: exactLimiter(broken, 'broken', 1, 60) });
     for (let i = 0; i < 3; i++) {
-      expect((await client.post('/autenticacao/login').send({ email: 'x@campus.test', senha: 'x' })).status).toBe(401);
+      expect(
+        (await client.post('/autenticacao/login').send({ email: 'x@campus.test', senha: 'x' }))
+          .status,
+      ).toBe(401);
     }
   });
 });
 
 describe('global per-address ceiling', () => {
   it('holds within one process exactly', async () => {
-    const global = batchedLimiter(postgresStore(t.db), `g_${randomBytes(4).toString('hex')}`, 20, 60, () => {});
+    const global = batchedLimiter(
+      postgresStore(t.db),
+      `g_${randomBytes(4).toString('hex')}`,
+      20,
+      60,
+      () => {},
+    );
     const client = appWith({ global, auth: never });
     const results = await Promise.all(Array.from({ length: 30 }, () => client.get('/health')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(20);
@@ -116,8 +134,15 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store', () => {
     expect(await one.increment(key, 1, expiresAt)).toBe(1);
     expect(await two.increment(key, 4, expiresAt)).toBe(5);
     const client = appWith({ global: never, auth: exactLimiter(one, `auth_${key}`, 1, 60) });
-    await client.post('/autenticacao/login').send({ email: 'r@campus.test', senha: 'x' }).expect(401);
-    expectError(await client.post('/autenticacao/login').send({ email: 'r@campus.test', senha: 'x' }), 429, 'TOO_MANY_REQUESTS');
+    await client
+      .post('/autenticacao/login')
+      .send({ email: 'r@campus.test', senha: 'x' })
+      .expect(401);
+    expectError(
+      await client.post('/autenticacao/login').send({ email: 'r@campus.test', senha: 'x' }),
+      429,
+      'TOO_MANY_REQUESTS',
+    );
     await one.close();
     await two.close();
   });

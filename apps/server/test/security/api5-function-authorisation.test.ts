@@ -139,7 +139,9 @@ describe('API5:2023 Broken Function Level Authorization', () => {
   it('other methods on the ADMIN paths are refused (405), and a method-override header is not obeyed', async () => {
     const statusPath = `/admin/usuarios/${target.id}/status`;
     for (const method of ['get', 'post', 'put', 'delete'] as const) {
-      const res = await t.request[method](statusPath).set(student.auth).send({ status: 'INACTIVE' });
+      const res = await t.request[method](statusPath)
+        .set(student.auth)
+        .send({ status: 'INACTIVE' });
       expectError(res, 405, 'METHOD_NOT_SUPPORTED');
       expect(res.headers.allow).toBe('PATCH, OPTIONS');
     }

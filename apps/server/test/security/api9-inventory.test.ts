@@ -135,9 +135,12 @@ describe('API9:2023 Improper Inventory Management', () => {
       )) {
         const res = await t.request[method](url).set(admin.auth).send({});
         expect(res.status, `${method.toUpperCase()} ${path}`).toBe(405);
-        const documented = HTTP_METHODS.filter((m) => documentedKeys.has(`${m.toUpperCase()} ${path}`));
+        const documented = HTTP_METHODS.filter((m) =>
+          documentedKeys.has(`${m.toUpperCase()} ${path}`),
+        );
         const allow = String(res.headers.allow).split(', ');
-        for (const m of documented) expect(allow, `${method.toUpperCase()} ${path}`).toContain(m.toUpperCase());
+        for (const m of documented)
+          expect(allow, `${method.toUpperCase()} ${path}`).toContain(m.toUpperCase());
         expect(allow).not.toContain(method.toUpperCase());
         expectErrorFormat(res);
         probed++;

@@ -341,23 +341,32 @@ describe('generated bad input (fast-check)', () => {
 
   // Were bugs: each of these answered 500.
   it.each([
-    ['a path parameter with a bad percent-escape (%ZZ)', '/autenticacao/alunos/localidades/estados/%ZZ/cidades'],
-    ['a path parameter that is not UTF-8 (%C0%AF)', '/autenticacao/alunos/localidades/estados/%C0%AF/cidades'],
+    [
+      'a path parameter with a bad percent-escape (%ZZ)',
+      '/autenticacao/alunos/localidades/estados/%ZZ/cidades',
+    ],
+    [
+      'a path parameter that is not UTF-8 (%C0%AF)',
+      '/autenticacao/alunos/localidades/estados/%C0%AF/cidades',
+    ],
   ] as const)('%s → 400 in the error format', async (_name, path) => {
     expectError(await t.request.get(path), 400, 'BAD_REQUEST');
   });
 
-  it.each(['gzip', 'deflate', 'br'] as const)('Content-Encoding: %s on a body that is not → 400; nothing is written', async (encoding) => {
-    const counts = await tableCounts(t.db);
-    const res = await t.request
-      .post('/exemplos')
-      .set(admin.auth)
-      .set('Content-Type', 'application/json')
-      .set('Content-Encoding', encoding)
-      .send('{"nome":"plain"}');
-    expectError(res, 400, 'BAD_REQUEST');
-    expect(await tableCounts(t.db)).toEqual(counts);
-  });
+  it.each(['gzip', 'deflate', 'br'] as const)(
+    'Content-Encoding: %s on a body that is not → 400; nothing is written',
+    async (encoding) => {
+      const counts = await tableCounts(t.db);
+      const res = await t.request
+        .post('/exemplos')
+        .set(admin.auth)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('{"nome":"plain"}');
+      expectError(res, 400, 'BAD_REQUEST');
+      expect(await tableCounts(t.db)).toEqual(counts);
+    },
+  );
 
   it('a truncated gzip body → 400, and a whole one is accepted', async () => {
     const { gzipSync } = await import('node:zlib');
@@ -383,9 +392,15 @@ describe('generated bad input (fast-check)', () => {
       .send('{"nome":"x"}');
     expect(latin1.status).toBe(415);
     expect(latin1.body.error.data.appCode).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const rest = await t.request.post('/exemplos').set(admin.auth).set('Content-Type', 'application/json; charset=latin1').send('{"nome":"x"}');
+    const rest = await t.request
+      .post('/exemplos')
+      .set(admin.auth)
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send('{"nome":"x"}');
     expectError(rest, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    const page = await t.request.get(`/trpc/examples.list?input=${encodeURIComponent('{"page":true}')}`).set(admin.auth);
+    const page = await t.request
+      .get(`/trpc/examples.list?input=${encodeURIComponent('{"page":true}')}`)
+      .set(admin.auth);
     expect(page.status).toBe(400);
     expect(page.body.error.data.issues).toEqual([{ path: 'page', message: expect.any(String) }]);
   });

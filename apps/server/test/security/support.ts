@@ -24,7 +24,9 @@ export const procedures = routes.map(({ path, type, meta }) => {
   return {
     path,
     type,
-    route: openapi ? { method: openapi.method.toLowerCase() as HttpMethod, path: openapi.path } : undefined,
+    route: openapi
+      ? { method: openapi.method.toLowerCase() as HttpMethod, path: openapi.path }
+      : undefined,
     errorResponses: (openapi?.errorResponses ?? {}) as Record<string, string>,
   };
 });

@@ -169,7 +169,9 @@ describe('static lists: caching and one body for every transport', () => {
       expect((await get(path).set('If-None-Match', `W/${etag}`)).status).toBe(304);
       expect((await get(path).set('If-None-Match', '*')).status).toBe(304);
       // Was a bug: Node's fetch sends no-cache with every conditional request, and got 200.
-      expect((await get(path).set('If-None-Match', etag).set('Cache-Control', 'no-cache')).status).toBe(304);
+      expect(
+        (await get(path).set('If-None-Match', etag).set('Cache-Control', 'no-cache')).status,
+      ).toBe(304);
       const stale = await get(path).set('If-None-Match', '"something-else"');
       expect(stale.status).toBe(200);
       expect(stale.body).toEqual(first.body);
@@ -178,43 +180,58 @@ describe('static lists: caching and one body for every transport', () => {
 
   /** The answer's bytes as sent (supertest would add its own Accept-Encoding and decode gzip). */
   const raw = (path: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      httpGet(`${t.baseUrl}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>(
+      (resolve, reject) => {
+        httpGet(`${t.baseUrl}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        }).on('error', reject);
+      },
+    );
 
   it.each([
     ['br', 'gzip, deflate, br, zstd', brotliDecompressSync], // Chrome's
     ['br', '*', brotliDecompressSync],
     ['gzip', 'gzip, deflate', gunzipSync], // most HTTP libraries'
     ['gzip', 'br;q=0, *', gunzipSync],
-  ] as const)('compressed as %s when the client accepts it, with an ETag of its own and 304', async (encoding, accept, decode) => {
-    const path = `${BASE}/localidades/estados/SP/cidades`;
-    const list = cidadesList('SP')!;
-    const res = await raw(path, { 'Accept-Encoding': accept });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-encoding']).toBe(encoding);
-    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
-    const bytes = res.body;
-    expect(bytes.length).toBeLessThan(list.bytes.length / 3);
-    expect(decode(bytes).equals(list.bytes)).toBe(true);
-    const etag = res.headers.etag!;
-    expect(etag).toMatch(/^"[^"]+"$/);
-    expect(etag).not.toBe(list.etag);
-    const again = await raw(path, { 'Accept-Encoding': accept, 'If-None-Match': etag });
-    expect(again.status).toBe(304);
-    // The plain form's ETag does not validate the compressed form, nor the other way round.
-    expect((await raw(path, { 'Accept-Encoding': accept, 'If-None-Match': list.etag })).status).toBe(200);
-    expect((await raw(path, { 'Accept-Encoding': 'identity', 'If-None-Match': etag })).status).toBe(200);
-  });
+  ] as const)(
+    'compressed as %s when the client accepts it, with an ETag of its own and 304',
+    async (encoding, accept, decode) => {
+      const path = `${BASE}/localidades/estados/SP/cidades`;
+      const list = cidadesList('SP')!;
+      const res = await raw(path, { 'Accept-Encoding': accept });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      const bytes = res.body;
+      expect(bytes.length).toBeLessThan(list.bytes.length / 3);
+      expect(decode(bytes).equals(list.bytes)).toBe(true);
+      const etag = res.headers.etag!;
+      expect(etag).toMatch(/^"[^"]+"$/);
+      expect(etag).not.toBe(list.etag);
+      const again = await raw(path, { 'Accept-Encoding': accept, 'If-None-Match': etag });
+      expect(again.status).toBe(304);
+      // The plain form's ETag does not validate the compressed form, nor the other way round.
+      expect(
+        (await raw(path, { 'Accept-Encoding': accept, 'If-None-Match': list.etag })).status,
+      ).toBe(200);
+      expect(
+        (await raw(path, { 'Accept-Encoding': 'identity', 'If-None-Match': etag })).status,
+      ).toBe(200);
+    },
+  );
 
   it('plain JSON without Accept-Encoding, and when the client refuses both codings', async () => {
     const path = `${BASE}/localidades/estados/SP/cidades`;
     const list = cidadesList('SP')!;
-    const cases: Record<string, string>[] = [{}, { 'Accept-Encoding': 'identity' }, { 'Accept-Encoding': 'br;q=0, gzip;q=0' }];
+    const cases: Record<string, string>[] = [
+      {},
+      { 'Accept-Encoding': 'identity' },
+      { 'Accept-Encoding': 'br;q=0, gzip;q=0' },
+    ];
     for (const headers of cases) {
       const res = await raw(path, headers);
       expect(res.status).toBe(200);

@@ -66,7 +66,9 @@ export async function startTestApp(options: { corsOrigins?: string[]; webRoot?: 
     const password = overrides.password ?? DEFAULT_PASSWORD;
     defaultHash ??= hashPassword(DEFAULT_PASSWORD, testAuthConfig.passwordCost);
     const passwordHash =
-      password === DEFAULT_PASSWORD ? await defaultHash : await hashPassword(password, testAuthConfig.passwordCost);
+      password === DEFAULT_PASSWORD
+        ? await defaultHash
+        : await hashPassword(password, testAuthConfig.passwordCost);
     const [row] = await database.db
       .insert(users)
       .values({
@@ -115,7 +117,12 @@ export function expectError(
   status: number,
   code: string,
 ) {
-  const body = response.body as { code: string; message: string; reason?: string; issues?: unknown[] };
+  const body = response.body as {
+    code: string;
+    message: string;
+    reason?: string;
+    issues?: unknown[];
+  };
   if (response.status !== status || body.code !== code || typeof body.message !== 'string') {
     throw new Error(
       `expected ${status} ${code}, got ${response.status} ${JSON.stringify(response.body)}`,

@@ -17,7 +17,11 @@ export const matchBody = (author: TestUser, overrides: Record<string, unknown> =
 });
 
 /** POST /match as `author`; returns the created match body. */
-export async function createMatch(t: TestApp, author: TestUser, overrides: Record<string, unknown> = {}) {
+export async function createMatch(
+  t: TestApp,
+  author: TestUser,
+  overrides: Record<string, unknown> = {},
+) {
   const res = await t.request.post('/match').set(author.auth).send(matchBody(author, overrides));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body as { id: string; maxPlayers: number; [field: string]: unknown };
@@ -53,8 +57,12 @@ export const playerRows = (t: TestApp, matchId: string) =>
 /** Players per team, counted in the table. */
 export async function teamCounts(t: TestApp, matchId: string) {
   const rows = await playerRows(t, matchId);
-  return { A: rows.filter((r) => r.team === 'A').length, B: rows.filter((r) => r.team === 'B').length };
+  return {
+    A: rows.filter((r) => r.team === 'A').length,
+    B: rows.filter((r) => r.team === 'B').length,
+  };
 }
 
 /** `n` distinct users (ATIVO, perfil ALUNO). */
-export const createUsers = (t: TestApp, n: number) => Promise.all(Array.from({ length: n }, () => t.createUser()));
+export const createUsers = (t: TestApp, n: number) =>
+  Promise.all(Array.from({ length: n }, () => t.createUser()));

@@ -43,7 +43,11 @@ export function runServer(env: Record<string, string>): ServerProcess {
   return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output };
 }
 
-export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000, what = 'condition') {
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  what = 'condition',
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -56,7 +60,8 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 30_000,
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export const isReady = async (server: ServerProcess) => (await fetch(`${server.url}/ready`)).status === 200;
+export const isReady = async (server: ServerProcess) =>
+  (await fetch(`${server.url}/ready`)).status === 200;
 
 /** A new database on the server at `baseUrl`; `drop()` removes it. */
 export async function scratchDatabase(baseUrl: string) {
@@ -83,7 +88,12 @@ export async function seedUser(databaseUrl: string) {
     returning id, perfil, nickname`;
   await sql.end();
   const token = signAccessToken(
-    { jwtSecret: PROCESS_JWT_SECRET, accessTokenTtl: 3600, refreshTokenTtl: 3600, passwordCost: 10 },
+    {
+      jwtSecret: PROCESS_JWT_SECRET,
+      accessTokenTtl: 3600,
+      refreshTokenTtl: 3600,
+      passwordCost: 10,
+    },
     user!,
   );
   return { id: user!.id, auth: { Authorization: `Bearer ${token}` } };
@@ -113,14 +123,29 @@ export const canRunPrivateCluster = (() => {
  */
 export function privateCluster() {
   const dir = mkdtempSync(join(tmpdir(), 'campus-pg-'));
-  chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  chownSync(
+    dir,
+    Number(execFileSync('id', ['-u', 'postgres']).toString()),
+    Number(execFileSync('id', ['-g', 'postgres']).toString()),
+  );
   const data = join(dir, 'data');
   const port = freePort();
   const asPostgres = (cmd: string, args: string[]) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', join(pgBin!, cmd), ...args], { stdio: 'pipe' });
+    execFileSync('runuser', ['-u', 'postgres', '--', join(pgBin!, cmd), ...args], {
+      stdio: 'pipe',
+    });
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const start = () =>
-    asPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c fsync=off`, 'start']);
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c fsync=off`,
+      'start',
+    ]);
   const stop = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   return {

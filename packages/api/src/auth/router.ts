@@ -24,7 +24,11 @@ export const authRouter = router({
         tags,
         summary: 'Entrar com e-mail e senha',
         protect: false,
-        errorResponses: { 400: 'Dados inválidos', 401: 'E-mail ou senha inválidos', 403: 'Conta não está ativa' },
+        errorResponses: {
+          400: 'Dados inválidos',
+          401: 'E-mail ou senha inválidos',
+          403: 'Conta não está ativa',
+        },
       },
     })
     .input(loginInput)
@@ -45,7 +49,10 @@ export const authRouter = router({
         description:
           'O refresh token apresentado deixa de valer (rotação). Reapresentar um token já trocado revoga toda a cadeia.',
         protect: false,
-        errorResponses: { 400: 'Dados inválidos', 401: 'Refresh token inválido, expirado ou reutilizado' },
+        errorResponses: {
+          400: 'Dados inválidos',
+          401: 'Refresh token inválido, expirado ou reutilizado',
+        },
       },
     })
     .input(refreshTokenInput)

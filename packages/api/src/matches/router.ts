@@ -97,7 +97,9 @@ export const matchesRouter = router({
     })
     .input(updateMatchInput)
     .output(matchSchema)
-    .mutation(({ ctx, input: { id, ...fields } }) => ctx.services.matches.update(id, fields, ctx.user)),
+    .mutation(({ ctx, input: { id, ...fields } }) =>
+      ctx.services.matches.update(id, fields, ctx.user),
+    ),
 
   delete: authedProcedure
     .meta({
@@ -107,7 +109,12 @@ export const matchesRouter = router({
         path: '/match/{id}',
         tags,
         summary: 'Delete a match and its subscriptions (author or ADMIN)',
-        errorResponses: { ...badId, ...unauthorized, 403: 'Not the author nor an ADMIN', 404: 'Match not found' },
+        errorResponses: {
+          ...badId,
+          ...unauthorized,
+          403: 'Not the author nor an ADMIN',
+          404: 'Match not found',
+        },
       },
     })
     .input(matchIdInput)

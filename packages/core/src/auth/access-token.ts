@@ -48,7 +48,8 @@ export function verifyAccessToken(config: AuthConfig, token: string): AccessToke
   try {
     payload = jwt.verify(token, keyOf(config), { algorithms: ['HS256'], issuer: JWT_ISSUER });
   } catch (error) {
-    if (error instanceof jwt.TokenExpiredError) throw unauthorized('Token expirado', 'TOKEN_EXPIRED');
+    if (error instanceof jwt.TokenExpiredError)
+      throw unauthorized('Token expirado', 'TOKEN_EXPIRED');
     throw unauthorized('Token inválido', 'TOKEN_INVALID');
   }
   const claims = claimsSchema.safeParse(payload);

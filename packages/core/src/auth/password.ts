@@ -18,10 +18,15 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-export async function hashPassword(password: string, log2Cost = DEFAULT_PASSWORD_COST): Promise<string> {
+export async function hashPassword(
+  password: string,
+  log2Cost = DEFAULT_PASSWORD_COST,
+): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, { N: 2 ** log2Cost, r: 8, p: 1 });
-  return ['scrypt', log2Cost, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return ['scrypt', log2Cost, 8, 1, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -11,7 +11,10 @@ export const emailSchema = z
 
 export const loginInput = z.object({
   email: emailSchema,
-  senha: z.string({ error: 'obrigatório' }).min(1, 'obrigatório').max(128, 'deve ter no máximo 128 caracteres'),
+  senha: z
+    .string({ error: 'obrigatório' })
+    .min(1, 'obrigatório')
+    .max(128, 'deve ter no máximo 128 caracteres'),
 });
 
 export const refreshTokenInput = z.object({

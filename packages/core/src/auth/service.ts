@@ -179,10 +179,16 @@ export async function ensureAdmin(
   input: { email: string; password: string },
 ): Promise<'created' | 'exists'> {
   const email = input.email.toLowerCase();
-  const [existing] = await db.select({ id: users.id, perfil: users.perfil, status: users.status }).from(users).where(eq(users.email, email));
+  const [existing] = await db
+    .select({ id: users.id, perfil: users.perfil, status: users.status })
+    .from(users)
+    .where(eq(users.email, email));
   if (existing) {
     if (existing.perfil !== 'ADMIN' || existing.status !== 'ATIVO') {
-      await db.update(users).set({ perfil: 'ADMIN', status: 'ATIVO', updatedAt: new Date() }).where(eq(users.id, existing.id));
+      await db
+        .update(users)
+        .set({ perfil: 'ADMIN', status: 'ATIVO', updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
     }
     return 'exists';
   }
@@ -190,7 +196,14 @@ export async function ensureAdmin(
   const nickname = await freeAdminNickname(db);
   await db
     .insert(users)
-    .values({ nome: 'Administrador', nickname, email, passwordHash, perfil: 'ADMIN', status: 'ATIVO' })
+    .values({
+      nome: 'Administrador',
+      nickname,
+      email,
+      passwordHash,
+      perfil: 'ADMIN',
+      status: 'ATIVO',
+    })
     .onConflictDoNothing();
   return 'created';
 }
@@ -198,7 +211,10 @@ export async function ensureAdmin(
 async function freeAdminNickname(db: Database): Promise<string> {
   for (let i = 0; ; i++) {
     const candidate = i === 0 ? 'admin' : `admin_${i}`;
-    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.nickname, candidate));
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.nickname, candidate));
     if (!taken) return candidate;
     if (i > 1000) throw new AppError('INTERNAL_SERVER_ERROR', 'no free admin nickname');
   }

@@ -9,17 +9,41 @@ describe('pagination', () => {
     expect(schema.parse({ page: '3', limit: '50' })).toEqual({ page: 3, limit: 50 });
   });
 
-  it.each([{ limit: '51' }, { limit: '0' }, { page: '0' }, { page: '-2' }, { page: 'x' }, { limit: '2.5' }])(
-    'rejects %o',
-    (input) => expect(schema.safeParse(input).success).toBe(false),
-  );
+  it.each([
+    { limit: '51' },
+    { limit: '0' },
+    { page: '0' },
+    { page: '-2' },
+    { page: 'x' },
+    { limit: '2.5' },
+  ])('rejects %o', (input) => expect(schema.safeParse(input).success).toBe(false));
 
   it('computes meta at the first, a middle, the last page and past the end', () => {
-    expect(listMeta({ page: 1, limit: 10 }, 25)).toEqual({ page: 1, limit: 10, totalCount: 25, totalPages: 3, hasNextPage: true, hasPrevPage: false });
-    expect(listMeta({ page: 2, limit: 10 }, 25)).toMatchObject({ hasNextPage: true, hasPrevPage: true });
-    expect(listMeta({ page: 3, limit: 10 }, 25)).toMatchObject({ hasNextPage: false, hasPrevPage: true });
-    expect(listMeta({ page: 9, limit: 10 }, 25)).toMatchObject({ totalPages: 3, hasNextPage: false, hasPrevPage: true });
-    expect(listMeta({ page: 1, limit: 10 }, 0)).toMatchObject({ totalPages: 0, hasNextPage: false });
+    expect(listMeta({ page: 1, limit: 10 }, 25)).toEqual({
+      page: 1,
+      limit: 10,
+      totalCount: 25,
+      totalPages: 3,
+      hasNextPage: true,
+      hasPrevPage: false,
+    });
+    expect(listMeta({ page: 2, limit: 10 }, 25)).toMatchObject({
+      hasNextPage: true,
+      hasPrevPage: true,
+    });
+    expect(listMeta({ page: 3, limit: 10 }, 25)).toMatchObject({
+      hasNextPage: false,
+      hasPrevPage: true,
+    });
+    expect(listMeta({ page: 9, limit: 10 }, 25)).toMatchObject({
+      totalPages: 3,
+      hasNextPage: false,
+      hasPrevPage: true,
+    });
+    expect(listMeta({ page: 1, limit: 10 }, 0)).toMatchObject({
+      totalPages: 0,
+      hasNextPage: false,
+    });
     expect(pageOffset({ page: 3, limit: 20 })).toBe(40);
   });
 });

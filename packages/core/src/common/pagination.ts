@@ -41,7 +41,14 @@ export const listMetaSchema = z.object({
 
 export function listMeta({ page, limit }: PageQuery, totalCount: number) {
   const totalPages = Math.ceil(totalCount / limit);
-  return { page, limit, totalCount, totalPages, hasNextPage: page < totalPages, hasPrevPage: page > 1 };
+  return {
+    page,
+    limit,
+    totalCount,
+    totalPages,
+    hasNextPage: page < totalPages,
+    hasPrevPage: page > 1,
+  };
 }
 
 /** `metadados` of the Portuguese lists (administration, examples). */

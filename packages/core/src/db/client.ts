@@ -15,7 +15,11 @@ import { withDeadline } from './unavailable';
 export type Schema = typeof schema;
 /** The drizzle database every service receives, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
 /** Something queries can run on: the database or an open transaction. */
 export type Executor = Database | Transaction;
 
@@ -55,14 +59,17 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.maxConnections ?? 20,
       onnotice: () => {},
       ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}),
-      ...(options.statementTimeoutMs ? { connection: { statement_timeout: options.statementTimeoutMs } } : {}),
+      ...(options.statementTimeoutMs
+        ? { connection: { statement_timeout: options.statementTimeoutMs } }
+        : {}),
     });
     const db = drizzlePostgres(client, { schema });
     return {
       db,
       kind: 'postgres',
       url: options.url,
-      migrate: (folder = defaultMigrationsFolder) => migrateUnderLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
+      migrate: (folder = defaultMigrationsFolder) =>
+        migrateUnderLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
       ping: (timeoutMs) => ping(db, timeoutMs),
       close: () => client.end({ timeout: 5 }),
     };

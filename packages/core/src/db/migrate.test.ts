@@ -18,7 +18,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () =
       const results = await Promise.allSettled(handles.map((handle) => handle.migrate()));
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
       const check = postgres(url.toString(), { max: 1, onnotice: () => {} });
-      const migrations = await check<{ hash: string }[]>`select hash from drizzle.__drizzle_migrations`;
+      const migrations = await check<
+        { hash: string }[]
+      >`select hash from drizzle.__drizzle_migrations`;
       await check.end();
       expect(migrations.length).toBeGreaterThan(0);
       expect(new Set(migrations.map((m) => m.hash)).size).toBe(migrations.length);

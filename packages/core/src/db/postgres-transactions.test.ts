@@ -8,10 +8,16 @@ import { describe, expect, it } from 'vitest';
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres.js transactions under pipelining', () => {
   it('1,000 concurrent transactions on a pipeline of one all commit', async () => {
-    const sql = postgres(process.env.TEST_DATABASE_URL!, { max: 4, onnotice: () => {}, ...({ max_pipeline: 1 } as object) });
+    const sql = postgres(process.env.TEST_DATABASE_URL!, {
+      max: 4,
+      onnotice: () => {},
+      ...({ max_pipeline: 1 } as object),
+    });
     try {
       const results = await Promise.allSettled(
-        Array.from({ length: 1000 }, (_, i) => sql.begin(async (tx) => (await tx`select ${i}::int as n`)[0]!.n)),
+        Array.from({ length: 1000 }, (_, i) =>
+          sql.begin(async (tx) => (await tx`select ${i}::int as n`)[0]!.n),
+        ),
       );
       const failed = results.filter((r) => r.status === 'rejected');
       expect(failed).toEqual([]);

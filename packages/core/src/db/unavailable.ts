@@ -42,7 +42,10 @@ export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> 
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(Object.assign(new Error(`no answer within ${ms} ms`), { code: 'DATABASE_DEADLINE' })),
+      () =>
+        reject(
+          Object.assign(new Error(`no answer within ${ms} ms`), { code: 'DATABASE_DEADLINE' }),
+        ),
       ms,
     );
   });

@@ -8,7 +8,10 @@ export const createExampleInput = z.object({
     .trim()
     .min(3, 'deve ter no mínimo 3 caracteres')
     .max(120, 'deve ter no máximo 120 caracteres'),
-  descricao: z.string({ error: 'deve ser um texto' }).max(500, 'deve ter no máximo 500 caracteres').optional(),
+  descricao: z
+    .string({ error: 'deve ser um texto' })
+    .max(500, 'deve ter no máximo 500 caracteres')
+    .optional(),
 });
 export type CreateExampleInput = z.infer<typeof createExampleInput>;
 

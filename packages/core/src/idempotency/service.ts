@@ -31,7 +31,9 @@ function canonicalJson(value: unknown): string {
 }
 
 export const requestFingerprint = (procedure: string, input: unknown) =>
-  createHash('sha256').update(`${procedure}\n${canonicalJson(input)}`).digest('hex');
+  createHash('sha256')
+    .update(`${procedure}\n${canonicalJson(input)}`)
+    .digest('hex');
 
 /**
  * Idempotency keys on the database, so every process sees the same claims. A claim is one
@@ -43,7 +45,11 @@ export function createIdempotencyService(db: Database) {
   const whereScope = ({ userId, key }: IdempotencyScope) =>
     and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
-  async function claim(scope: IdempotencyScope, procedure: string, fingerprint: string): Promise<Claim> {
+  async function claim(
+    scope: IdempotencyScope,
+    procedure: string,
+    fingerprint: string,
+  ): Promise<Claim> {
     for (let attempt = 0; attempt < 3; attempt++) {
       const won = await db
         .insert(idempotencyKeys)
@@ -77,7 +83,9 @@ export function createIdempotencyService(db: Database) {
     },
     /** Forgets a claim whose request failed: nothing was created, so a retry runs again. */
     async release(scope: IdempotencyScope) {
-      await db.delete(idempotencyKeys).where(and(whereScope(scope), sql`${idempotencyKeys.status} is null`));
+      await db
+        .delete(idempotencyKeys)
+        .where(and(whereScope(scope), sql`${idempotencyKeys.status} is null`));
     },
   };
 }

@@ -62,7 +62,10 @@ export function statusFilter(status: MatchStatus): SQL | undefined {
   const now = sql.placeholder('now');
   if (status === 'EM_BREVE') return and(eq(matches.status, 'EM_BREVE'), gt(matches.matchDate, now));
   if (status === 'EM_ANDAMENTO') {
-    return or(eq(matches.status, 'EM_ANDAMENTO'), and(eq(matches.status, 'EM_BREVE'), lte(matches.matchDate, now)));
+    return or(
+      eq(matches.status, 'EM_ANDAMENTO'),
+      and(eq(matches.status, 'EM_BREVE'), lte(matches.matchDate, now)),
+    );
   }
   return eq(matches.status, status);
 }
@@ -70,7 +73,9 @@ export function statusFilter(status: MatchStatus): SQL | undefined {
 /** What a subscribe needs to know (players per team, whether the caller is in), read without a lock. */
 export function subscriptionSnapshot(db: Database) {
   const playersIn = (team: Team) =>
-    sql<number>`(select count(*) from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.team)} = ${team})`.mapWith(Number);
+    sql<number>`(select count(*) from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.team)} = ${team})`.mapWith(
+      Number,
+    );
   return db
     .select({
       status: matches.status,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, effectiveStatus, fitsCapacity, placeNewPlayer, teamCapacity } from './rules';
+import {
+  canTransition,
+  effectiveStatus,
+  fitsCapacity,
+  placeNewPlayer,
+  teamCapacity,
+} from './rules';
 
 describe('match rules', () => {
   const now = new Date('2030-01-01T12:00:00Z');

@@ -18,8 +18,12 @@ const maxPlayers = z
   .max(100, 'maxPlayers must be at most 100');
 
 /** An ISO 8601 timestamp with a zone (`Z` or an offset), later than the moment of the request. */
-const futureTimestamp = z
-  .iso.datetime({ offset: true, abort: true, error: 'MatchDate must be an ISO 8601 timestamp, e.g. 2030-05-01T18:00:00Z' })
+const futureTimestamp = z.iso
+  .datetime({
+    offset: true,
+    abort: true,
+    error: 'MatchDate must be an ISO 8601 timestamp, e.g. 2030-05-01T18:00:00Z',
+  })
   .refine((value) => new Date(value).getTime() > Date.now(), 'MatchDate must be in the future');
 
 export const matchStatusSchema = z.enum(MATCH_STATUSES, {
@@ -56,7 +60,10 @@ export type UpdateMatchFields = z.infer<typeof updateMatchFields>;
 export const updateMatchInput = matchIdInput
   .extend(updateMatchFields.shape)
   .refine(
-    (input) => Object.keys(updateMatchFields.shape).some((key) => input[key as keyof UpdateMatchFields] !== undefined),
+    (input) =>
+      Object.keys(updateMatchFields.shape).some(
+        (key) => input[key as keyof UpdateMatchFields] !== undefined,
+      ),
     { message: `at least one of ${Object.keys(updateMatchFields.shape).join(', ')} is required` },
   );
 
@@ -71,7 +78,10 @@ export type MatchUser = z.infer<typeof matchUserSchema>;
 
 export const matchTeamLetterSchema = z.enum(TEAMS);
 
-export const matchPlayerSchema = matchUserSchema.extend({ team: matchTeamLetterSchema, subscribedAt: z.iso.datetime() });
+export const matchPlayerSchema = matchUserSchema.extend({
+  team: matchTeamLetterSchema,
+  subscribedAt: z.iso.datetime(),
+});
 export type MatchPlayer = z.infer<typeof matchPlayerSchema>;
 
 /** The stored fields of a match, with MatchStatus as it reads now (see rules.effectiveStatus). */
@@ -125,7 +135,10 @@ export const matchListItemSchema = matchFieldsSchema
   .meta({ id: 'MatchListItem' });
 export type MatchListItem = z.infer<typeof matchListItemSchema>;
 
-export const matchListResponse = z.object({ data: z.array(matchListItemSchema), meta: listMetaSchema });
+export const matchListResponse = z.object({
+  data: z.array(matchListItemSchema),
+  meta: listMetaSchema,
+});
 
 export const matchSubscriptionSchema = z.object({
   matchId: z.uuid(),
@@ -137,5 +150,9 @@ export const matchSubscriptionSchema = z.object({
 export type MatchSubscription = z.infer<typeof matchSubscriptionSchema>;
 
 /** Answer of unsubscribe (the team left) and switch (the team joined). */
-export const matchTeamChangeSchema = z.object({ matchId: z.uuid(), userId: z.uuid(), team: matchTeamLetterSchema });
+export const matchTeamChangeSchema = z.object({
+  matchId: z.uuid(),
+  userId: z.uuid(),
+  team: matchTeamLetterSchema,
+});
 export type MatchTeamChange = z.infer<typeof matchTeamChangeSchema>;

@@ -115,8 +115,16 @@ function toMatch(row: MatchRow, author: MatchUser, playerRows: PlayerRow[], now:
 /** A list item's players as the page's statement aggregates them (JSON, timestamps as text). */
 type PlayerJson = Omit<MatchPlayer, 'subscribedAt'> & { subscribedAt: string };
 
-function toListItem(row: MatchRow, author: MatchUser, playerRows: PlayerJson[], now: Date): MatchListItem {
-  const players = playerRows.map((p) => ({ ...p, subscribedAt: new Date(p.subscribedAt).toISOString() }));
+function toListItem(
+  row: MatchRow,
+  author: MatchUser,
+  playerRows: PlayerJson[],
+  now: Date,
+): MatchListItem {
+  const players = playerRows.map((p) => ({
+    ...p,
+    subscribedAt: new Date(p.subscribedAt).toISOString(),
+  }));
   const filled = players.length;
   return {
     ...toFields(row, author, filled, now),
@@ -136,7 +144,11 @@ export function createMatchService(db: Database) {
   const byId = matchWithAuthor(db, sql.placeholder('id')).prepare('matches_by_id');
   const playersById = playersOf(db, sql.placeholder('id')).prepare('matches_players');
   const subscribeSnapshot = subscriptionSnapshot(db).prepare('matches_subscribe_snapshot');
-  const userById = db.select(userColumns).from(users).where(eq(users.id, sql.placeholder('id'))).prepare('matches_user_ref');
+  const userById = db
+    .select(userColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('matches_user_ref');
 
   const listColumns = {
     match: matches,
@@ -172,7 +184,11 @@ export function createMatchService(db: Database) {
       status,
       {
         page: pageWhere(statusFilter(status), `matches_page_${status}`),
-        total: db.select({ n: count() }).from(matches).where(statusFilter(status)).prepare(`matches_total_${status}`),
+        total: db
+          .select({ n: count() })
+          .from(matches)
+          .where(statusFilter(status))
+          .prepare(`matches_total_${status}`),
       },
     ]),
   ) as Record<MatchStatus, { page: typeof page; total: typeof total }>;
@@ -192,7 +208,10 @@ export function createMatchService(db: Database) {
   return {
     async create(input: CreateMatchInput, caller: Caller): Promise<Match> {
       if (input.userId !== caller.id && !isAdmin(caller)) {
-        throw forbidden('userId must be your own id: only an admin creates a match for someone else', 'NOT_OWNER');
+        throw forbidden(
+          'userId must be your own id: only an admin creates a match for someone else',
+          'NOT_OWNER',
+        );
       }
       const [author] = await userById.execute({ id: input.userId });
       if (!author) throw notFound('User not found');
@@ -214,7 +233,10 @@ export function createMatchService(db: Database) {
 
     async get(id: string): Promise<Match> {
       const now = new Date();
-      const [[found], players] = await Promise.all([byId.execute({ id }), playersById.execute({ id })]);
+      const [[found], players] = await Promise.all([
+        byId.execute({ id }),
+        playersById.execute({ id }),
+      ]);
       if (!found) throw matchNotFound();
       return toMatch(found.match, found.author, players, now);
     },
@@ -224,7 +246,10 @@ export function createMatchService(db: Database) {
       const now = new Date();
       const params = { limit: query.limit, offset: pageOffset(query), now: now.toISOString() };
       const statements = query.status ? byStatus[query.status] : { page, total };
-      const [rows, [counted]] = await Promise.all([statements.page.execute(params), statements.total.execute(params)]);
+      const [rows, [counted]] = await Promise.all([
+        statements.page.execute(params),
+        statements.total.execute(params),
+      ]);
       return {
         data: rows.map((r) => toListItem(r.match, r.author, r.players, now)),
         meta: listMeta(query, counted?.n ?? 0),
@@ -245,7 +270,10 @@ export function createMatchService(db: Database) {
         const now = new Date();
         const current = effectiveStatus(match.status, match.matchDate, now);
         if (fields.MatchStatus && !canTransition(current, fields.MatchStatus)) {
-          throw conflict(`MatchStatus cannot change from ${current} to ${fields.MatchStatus}`, 'INVALID_TRANSITION');
+          throw conflict(
+            `MatchStatus cannot change from ${current} to ${fields.MatchStatus}`,
+            'INVALID_TRANSITION',
+          );
         }
         if (fields.MatchDate && current !== 'EM_BREVE') {
           throw conflict(`MatchDate cannot change once the match is ${current}`, 'MATCH_STARTED');

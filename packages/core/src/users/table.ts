@@ -51,4 +51,3 @@ export const accountStatusChanges = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
-
