@@ -5,6 +5,19 @@ export default tseslint.config(
   { ignores: ['dist/**', 'drizzle/**', 'node_modules/**'] },
   ...tseslint.configs.recommended,
   {
+    // Type-aware rules where they catch real bugs: a promise nobody awaits loses its error, and
+    // an async function passed where a void callback is expected runs unobserved.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

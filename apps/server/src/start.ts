@@ -126,7 +126,7 @@ function createRateLimits(config: Config, db: Database, logger: Logger) {
   const window = config.RATE_LIMIT_WINDOW_S;
   const global = batchedLimiter(store, 'global', config.RATE_LIMIT_GLOBAL_MAX, window, onError);
   const auth = exactLimiter(store, 'auth', config.RATE_LIMIT_AUTH_MAX, window);
-  const sweeper = setInterval(() => store.sweep().catch(onError), window * 1000);
+  const sweeper = setInterval(() => void store.sweep().catch(onError), window * 1000);
   sweeper.unref();
   return {
     limiters: { global, auth },

@@ -44,12 +44,10 @@ export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
     if (!probes.has(req.path)) return next();
     res.setHeader('Allow', 'GET, HEAD, OPTIONS');
     if (req.method === 'OPTIONS') return void res.status(204).end();
-    res
-      .status(405)
-      .json({
-        code: 'METHOD_NOT_SUPPORTED',
-        message: `Método ${req.method} não aceito em ${req.path}; use GET`,
-      });
+    res.status(405).json({
+      code: 'METHOD_NOT_SUPPORTED',
+      message: `Método ${req.method} não aceito em ${req.path}; use GET`,
+    });
   });
   return router;
 }
