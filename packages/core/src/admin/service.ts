@@ -141,4 +141,3 @@ export function createAdminService(db: Database) {
     },
   };
 }
-export type AdminService = ReturnType<typeof createAdminService>;

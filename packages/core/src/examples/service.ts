@@ -63,4 +63,3 @@ export function createExampleService(db: Database) {
     },
   };
 }
-export type ExampleService = ReturnType<typeof createExampleService>;

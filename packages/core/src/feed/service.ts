@@ -158,7 +158,6 @@ export function createFeedService(db: Database) {
     },
   };
 }
-export type FeedService = ReturnType<typeof createFeedService>;
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -89,4 +89,3 @@ export function createIdempotencyService(db: Database) {
     },
   };
 }
-export type IdempotencyService = ReturnType<typeof createIdempotencyService>;

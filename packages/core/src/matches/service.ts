@@ -385,4 +385,3 @@ export function createMatchService(db: Database) {
     },
   };
 }
-export type MatchService = ReturnType<typeof createMatchService>;

@@ -100,4 +100,3 @@ export function createStudentService(db: Database, passwordCost: number) {
     },
   };
 }
-export type StudentService = ReturnType<typeof createStudentService>;
