@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_ROOT_CANDIDATES } from '../src/http/web';
 import { backend, startTestApp, type TestApp } from './support/app';
 import { isReady, runServer, scratchDatabase, waitFor } from './support/process';
 
@@ -153,4 +154,19 @@ describe('docker/compose.yaml', () => {
       expect(out).toMatch(/DATABASE_URL: postgres:\/\/campus:campus@postgres:5432\/campus/);
     },
   );
+});
+
+describe('docker/Dockerfile', () => {
+  it('puts the built web app where the bundled server looks for it', () => {
+    const dockerfile = readFileSync(new URL('../../../docker/Dockerfile', import.meta.url), 'utf8');
+    expect(dockerfile).toMatch(/pnpm --filter @campus\/web build/);
+    const copied = /COPY --from=build \S+ \/repo\/apps\/web\/dist (\S+)/.exec(dockerfile)?.[1];
+    expect(copied).toBeDefined();
+    // The image runs /app/dist/main.js (WORKDIR /app, the deployed server package).
+    expect(dockerfile).toMatch(/WORKDIR \/app\n/);
+    const looked = WEB_ROOT_CANDIDATES.map(
+      (relative) => new URL(relative, 'file:///app/dist/main.js').pathname,
+    );
+    expect(looked.map((path) => path.replace(/\/$/, ''))).toContain(copied);
+  });
 });

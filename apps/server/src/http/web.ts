@@ -11,8 +11,10 @@ import { HOST_PATHS } from './host-paths';
  * The built web app (apps/web/dist), seen from the bundle (apps/server/dist/main.js) or from the
  * sources (apps/server/src/http/web.ts). Absent → the server serves the API only.
  */
+export const WEB_ROOT_CANDIDATES = ['../../web/dist', '../../../web/dist'];
+
 export function findWebRoot(): string | undefined {
-  for (const relative of ['../../web/dist', '../../../web/dist']) {
+  for (const relative of WEB_ROOT_CANDIDATES) {
     const dir = fileURLToPath(new URL(relative, import.meta.url));
     if (existsSync(join(dir, 'index.html'))) return dir;
   }
