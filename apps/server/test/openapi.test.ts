@@ -59,4 +59,37 @@ describe('/openapi.json', () => {
   it('matches the reviewed snapshot (a contract change shows in review)', async () => {
     await expect(JSON.stringify(doc, null, 2)).toMatchFileSnapshot('./__snapshots__/openapi.json');
   });
+
+  it('documents the statuses and headers every operation can answer (extensions.md §F)', () => {
+    const byKey = new Map(
+      restRoutes.map((route) => [`${route.rest.method} ${route.meta.openapi!.path}`, route]),
+    );
+    type Response = { headers?: Record<string, unknown> };
+    for (const { key, operation } of operations) {
+      const route = byKey.get(key);
+      if (!route) continue; // the host's probes
+      const responses = operation.responses as Record<string, Response>;
+      expect(Object.keys(responses), key).toEqual(expect.arrayContaining(['429', '503']));
+      expect(Object.keys(responses['429']!.headers ?? {}), key).toContain('Retry-After');
+      expect(Object.keys(responses['503']!.headers ?? {}), key).toContain('Retry-After');
+      if (['POST', 'PATCH', 'PUT'].includes(route.rest.method)) {
+        expect(Object.keys(responses), key).toEqual(expect.arrayContaining(['413', '415']));
+      }
+      if (responses['401'])
+        expect(Object.keys(responses['401'].headers ?? {}), key).toContain('WWW-Authenticate');
+      const success = responses[String(route.rest.successStatus)]!;
+      if (route.rest.successStatus === 201)
+        expect(Object.keys(success.headers ?? {}), key).toContain('Location');
+      if (route.meta.staticList) {
+        expect(responses['304'], key).toBeDefined();
+        expect(Object.keys(success.headers ?? {}), key).toContain('ETag');
+      }
+      if (route.meta.rateLimit)
+        expect(Object.keys(success.headers ?? {}), key).toContain('RateLimit-Remaining');
+      const params = JSON.stringify(operation.parameters ?? []);
+      expect(params.includes('IdempotencyKey'), key).toBe(
+        route.rest.successStatus === 201 && route.meta.openapi?.protect !== false,
+      );
+    }
+  });
 });

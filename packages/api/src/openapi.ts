@@ -2,6 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { createDocument } from 'zod-openapi';
 import { errorBodySchema } from './errors';
 import { appRouter } from './root';
+import { conventionComponents, documentConventions } from './openapi-conventions';
 import { restRoutes } from './routes';
 import type { Meta } from './trpc';
 
@@ -39,6 +40,7 @@ export function buildOpenApiDocument(
   doc.info.license = { name: 'Proprietary' };
   doc.components = {
     ...doc.components,
+    ...conventionComponents,
     schemas: { ...doc.components?.schemas, Error: errorComponent },
   };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -68,6 +70,7 @@ export function buildOpenApiDocument(
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         };
       }
+      documentConventions(operation, method, byRoute.get(`${method} ${path}`));
     }
   }
   Object.assign((doc.paths ??= {}), hostPaths);

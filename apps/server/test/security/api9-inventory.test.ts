@@ -43,6 +43,9 @@ const MOUNTED_MIDDLEWARE: Record<string, string> = {
   'swaggerUiFiles /docs': "Swagger UI's page files only (local, no CDN)",
   'trpc /trpc': 'tRPC clients: the same procedures as the REST operations, checked below',
   'noStore /trpc': 'Cache-Control: no-store on tRPC answers',
+  'requireJsonBody /trpc': 'tRPC bodies are JSON, as REST bodies (415 otherwise)',
+  'jsonParser /trpc': 'the same JSON parser as REST (UTF-8, 100 kB), handed to tRPC as req.body',
+  'trpcRequestErrorHandler /trpc': 'malformed tRPC requests answered in tRPC’s envelope',
 };
 
 interface Layer {
