@@ -37,7 +37,7 @@ export function buildOpenApiDocument(
       route.meta,
     ]),
   );
-  doc.info.license = { name: 'Proprietary' };
+  doc.info.license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
   doc.components = {
     ...doc.components,
     ...conventionComponents,

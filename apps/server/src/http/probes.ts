@@ -54,6 +54,13 @@ export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
 
 const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
 
+/** Probes pass the global rate limit like every request. */
+const tooManyRequests = {
+  description: 'Too many requests from this client (`RATE_LIMITED`)',
+  headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+  content: errorContent,
+};
+
 /** The probes in the OpenAPI document, so that nothing the server answers is unlisted. */
 export const probePaths: NonNullable<OpenAPIObject['paths']> = {
   [HOST_PATHS.health]: {
@@ -62,7 +69,7 @@ export const probePaths: NonNullable<OpenAPIObject['paths']> = {
       summary: 'The process is alive',
       tags: ['Operações'],
       security: [],
-      responses: { '200': { description: '`{status: "ok"}`' } },
+      responses: { '200': { description: '`{status: "ok"}`' }, '429': tooManyRequests },
     },
   },
   [HOST_PATHS.ready]: {
@@ -73,6 +80,7 @@ export const probePaths: NonNullable<OpenAPIObject['paths']> = {
       security: [],
       responses: {
         '200': { description: '`{status: "ready"}`' },
+        '429': tooManyRequests,
         '503': { description: 'Database unavailable', content: errorContent },
       },
     },
