@@ -61,7 +61,27 @@ const CORS_EXPOSED_HEADERS = [
 const CORS_MAX_AGE_S = 600;
 
 /** The one JSON body parser, for REST and /trpc alike. */
-const jsonBody = express.json({ limit: '100kb', type: ['application/json', 'application/*+json'] });
+const jsonBodyOptions = { limit: '100kb', type: ['application/json', 'application/*+json'] };
+const jsonBody = express.json(jsonBodyOptions);
+
+/**
+ * /trpc bodies pass the same parser (media type, charset, size, Content-Encoding, syntax), and
+ * tRPC then gets the body's text, not the parsed value: it would re-serialise an object with
+ * JSON.stringify, which overflows the stack on a deeply nested body (a 500 instead of a 400).
+ */
+const trpcJsonBody: RequestHandler[] = [
+  express.json({
+    ...jsonBodyOptions,
+    verify: (req, _res, raw) => {
+      (req as { rawBody?: Buffer }).rawBody = raw;
+    },
+  }),
+  function trpcBodyText(req, _res, next) {
+    const raw = (req as { rawBody?: Buffer }).rawBody;
+    if (raw) req.body = raw.toString('utf8');
+    next();
+  },
+];
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
@@ -105,7 +125,7 @@ export function createApp({
     HOST_PATHS.trpc,
     noStore,
     requireJsonBody,
-    jsonBody,
+    trpcJsonBody,
     createExpressMiddleware({
       router: appRouter,
       createContext: ({ req, res }) => createContext(req, res, 'trpc'),

@@ -11,7 +11,13 @@ type Envelope = { error?: { data: { appCode: string } } };
 describe.skipIf(backend !== 'postgres')('authentication limit across two processes', () => {
   it('refuses a batch of 10 logins on one process once the other has used the limit', async () => {
     const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
-    const env = { DATABASE_URL: database.url, RATE_LIMIT: 'on', RATE_LIMIT_AUTH_MAX: '4' };
+    // A day-long window: a fixed window ending mid-test would reset the count.
+    const env = {
+      DATABASE_URL: database.url,
+      RATE_LIMIT: 'on',
+      RATE_LIMIT_AUTH_MAX: '4',
+      RATE_LIMIT_WINDOW_S: '86400',
+    };
     // One after the other: the first applies the migrations to the new database.
     const a = runServer(env);
     let b: ReturnType<typeof runServer> | undefined;

@@ -44,7 +44,8 @@ const MOUNTED_MIDDLEWARE: Record<string, string> = {
   'trpc /trpc': 'tRPC clients: the same procedures as the REST operations, checked below',
   'noStore /trpc': 'Cache-Control: no-store on tRPC answers',
   'requireJsonBody /trpc': 'tRPC bodies are JSON, as REST bodies (415 otherwise)',
-  'jsonParser /trpc': 'the same JSON parser as REST (UTF-8, 100 kB), handed to tRPC as req.body',
+  'jsonParser /trpc': 'the same JSON parser as REST (UTF-8, 100 kB, Content-Encoding)',
+  'trpcBodyText /trpc': 'the parsed body handed to tRPC as its text (req.body)',
   'trpcRequestErrorHandler /trpc': 'malformed tRPC requests answered in tRPC’s envelope',
 };
 
