@@ -26,3 +26,4 @@ export * from './feed/schemas';
 export * from './feed/service';
 export * from './idempotency/service';
 export * from './db/unavailable';
+export * from './common/actor';
