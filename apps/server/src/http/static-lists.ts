@@ -2,11 +2,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { restRoutes } from '@campus/api';
 import type { PrecomputedResponse } from '@campus/core';
 import { Router } from 'express';
+import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './content-coding';
 
 /** The lists change only with a release: a day in any cache, revalidated by ETag after that. */
 export const STATIC_LIST_CACHE_CONTROL = 'public, max-age=86400';
 
-type Encoding = 'br' | 'gzip';
 interface Representation {
   bytes: Buffer;
   etag: string;
@@ -43,35 +43,6 @@ function representationOf(list: List, encoding: Encoding | false): Representatio
     compressedForms.set(list, forms);
   }
   return forms[encoding];
-}
-
-/**
- * Brotli when the client accepts it, else gzip, else none. `q=0` refuses a coding and `*` stands
- * for the others. No header at all → none: read as "anything goes" by the RFC, it would hand
- * Brotli to curl without --compressed. (Express's negotiation breaks ties by the client's order,
- * which picks gzip for a browser's "gzip, deflate, br".)
- */
-function chooseEncoding(header: string | undefined): Encoding | false {
-  if (!header) return false;
-  const weights = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [coding = '', ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    weights.set(coding, q ? Number(q.slice(2)) : 1);
-  }
-  const accepts = (coding: Encoding) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
-  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : false;
-}
-
-/**
- * RFC 9110 §13.1.2: `If-None-Match` names the ETag (weak comparison) or is `*`. The origin
- * evaluates it whatever `Cache-Control` says: Express's `req.fresh` gives up on `no-cache`, which
- * Node's fetch sends with every conditional request, so Node clients never got a 304.
- */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
 /** `{uf}` (OpenAPI) → `:uf` (Express). */

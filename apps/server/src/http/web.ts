@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { restRoutes } from '@campus/api';
 import type { ServerResponse } from 'node:http';
 import express, { Router, type Response } from 'express';
 import { setRouteLabel } from '../metrics';
+import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './content-coding';
 import { HOST_PATHS } from './host-paths';
 
 /**
@@ -30,6 +32,35 @@ function apiSegments(): Set<string> {
   ]);
 }
 
+const CODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+interface Precompressed {
+  bytes: Buffer;
+  etag: string;
+}
+
+/**
+ * The compressed forms the build wrote beside the files (`assets/index-3f2a.js.br`, `.gz`; see
+ * apps/web/build/precompress.ts), by the URL path of the original: read into memory once at start
+ * (a few hundred kB), so a request costs a map lookup, as for the static lists.
+ */
+function precompressedForms(root: string): Map<string, Partial<Record<Encoding, Precompressed>>> {
+  const forms = new Map<string, Partial<Record<Encoding, Precompressed>>>();
+  const files = readdirSync(root, { recursive: true, encoding: 'utf8' });
+  const present = new Set(files);
+  for (const file of files) {
+    for (const [encoding, suffix] of Object.entries(CODING_SUFFIX) as [Encoding, string][]) {
+      const original = file.slice(0, -suffix.length);
+      if (!file.endsWith(suffix) || !present.has(original)) continue;
+      const bytes = readFileSync(join(root, file));
+      const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
+      const urlPath = `/${original.split(sep).join('/')}`;
+      forms.set(urlPath, { ...forms.get(urlPath), [encoding]: { bytes, etag: `"${hash}"` } });
+    }
+  }
+  return forms;
+}
+
 /**
  * The web app's files at `/`, and index.html for any other GET that asks for HTML (the app's own
  * routes, such as /feed or /partidas/:id, after a reload). Mounted after every API route, so it
@@ -48,12 +79,39 @@ export function webApp(root: string | undefined): Router {
     res.setHeader('Cache-Control', value);
   };
 
+  const immutable = 'public, max-age=31536000, immutable';
+  const compressed = precompressedForms(root);
+  // Brotli or gzip as the build wrote them, when the client accepts one; else the file as is.
+  router.use(function precompressed(req, res, next) {
+    const forms =
+      req.method === 'GET' || req.method === 'HEAD' ? compressed.get(req.path) : undefined;
+    if (!forms) {
+      next();
+      return;
+    }
+    res.vary('Accept-Encoding');
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const form = encoding && forms[encoding];
+    if (!form) {
+      next();
+      return;
+    }
+    caching(req.path.startsWith('/assets/') ? immutable : 'public, max-age=0')(res);
+    res.setHeader('ETag', form.etag);
+    if (matchesIfNoneMatch(req.headers['if-none-match'], form.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Encoding', encoding);
+    res.type(extname(req.path));
+    res.send(form.bytes);
+  });
   router.use(
     '/assets',
     // File names carry a content hash: cache them for good.
     express.static(join(root, 'assets'), {
       index: false,
-      setHeaders: caching('public, max-age=31536000, immutable'),
+      setHeaders: caching(immutable),
     }),
   );
   router.use(express.static(root, { index: false, setHeaders: caching('public, max-age=0') }));
