@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createServices, ensureAdmin, type AuthConfig } from '@campus/core';
-import { createDatabase, type Database, type DatabaseHandle } from '@campus/core/db';
+import { createServices, type AuthConfig, type Services } from '@campus/core';
+import { createDatabase, type DatabaseHandle } from '@campus/core/db';
 import { isDatabaseUnavailable } from '@campus/core';
 import type { Logger } from 'pino';
 import { createApp } from './app';
@@ -42,7 +42,8 @@ export const authConfigOf = (config: Config): AuthConfig => ({
 export async function prepareDatabase(config: Config, logger: Logger, database: DatabaseHandle) {
   await database.migrate(migrationsFolder());
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const outcome = await ensureAdmin(database.db, authConfigOf(config), {
+    const { auth } = createServices(database.db, authConfigOf(config));
+    const outcome = await auth.ensureAdmin({
       email: config.ADMIN_EMAIL,
       password: config.ADMIN_PASSWORD,
     });
@@ -61,14 +62,14 @@ export async function startServer(
 ) {
   const database = openDatabase(config);
   if (!options.prepared) await prepareDatabase(config, logger, database);
-  const auth = authConfigOf(config);
+  const services = createServices(database.db, authConfigOf(config));
   registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
   const limits =
-    config.RATE_LIMIT === 'on' ? createRateLimits(config, database.db, logger) : undefined;
+    config.RATE_LIMIT === 'on' ? createRateLimits(config, services, logger) : undefined;
   const inFlight = inFlightTracker();
   const webRoot = findWebRoot();
   const app = createApp({
-    services: createServices(database.db, auth),
+    services,
     track: inFlight.track,
     logger,
     ping: database.ping,
@@ -120,8 +121,10 @@ export async function startServer(
 }
 
 /** The shared store (Redis when REDIS_URL is set, else the database) and the two limiters. */
-function createRateLimits(config: Config, db: Database, logger: Logger) {
-  const store: RateLimitStore = config.REDIS_URL ? redisStore(config.REDIS_URL) : postgresStore(db);
+function createRateLimits(config: Config, services: Services, logger: Logger) {
+  const store: RateLimitStore = config.REDIS_URL
+    ? redisStore(config.REDIS_URL)
+    : postgresStore(services.rateLimits);
   const onError = (error: unknown) => logger.warn({ err: error }, 'rate limit store unavailable');
   const window = config.RATE_LIMIT_WINDOW_S;
   const global = batchedLimiter(store, 'global', config.RATE_LIMIT_GLOBAL_MAX, window, onError);

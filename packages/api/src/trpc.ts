@@ -1,10 +1,11 @@
 import {
-  type AuthUser,
+  type Actor,
   type PrecomputedResponse,
   type Services,
   AppError,
   forbidden,
   isDatabaseUnavailable,
+  isSiteAdmin,
   unauthorized,
   withDeadline,
 } from '@campus/core';
@@ -158,15 +159,15 @@ function bearerToken(header: string | undefined): string {
   return match[1]!;
 }
 
-/** A valid access token of an existing, ATIVO user. */
+/** A valid access token of an existing, ATIVO user: `ctx.actor`, the one every service takes. */
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const user: AuthUser = await ctx.services.authenticate(bearerToken(ctx.authorization));
-  return next({ ctx: { user } });
+  const actor: Actor = await ctx.services.auth.authenticate(bearerToken(ctx.authorization));
+  return next({ ctx: { actor } });
 });
 
 /** perfil ADMIN (decisions.md §3: enforced, unlike the implementation the spec describes). */
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.perfil !== 'ADMIN')
+  if (!isSiteAdmin(ctx.actor))
     throw forbidden('Acesso restrito a administradores', 'ADMIN_REQUIRED');
   return next();
 });

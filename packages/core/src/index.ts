@@ -8,6 +8,7 @@ export * from './auth/schemas';
 export * from './auth/password';
 export * from './auth/access-token';
 export * from './auth/service';
+export * from './rate-limits/service';
 export * from './db/schema';
 export * from './examples/schemas';
 export * from './examples/service';

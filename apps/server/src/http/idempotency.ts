@@ -41,7 +41,9 @@ export async function beginIdempotentCall(
   }
   const token = /^Bearer\s+(\S+)$/i.exec(ctx.authorization ?? '')?.[1];
   // Not signed in (or not validly): the procedure answers its own 401, or registers anonymously.
-  const user = token ? await ctx.services.authenticate(token).catch(() => undefined) : undefined;
+  const user = token
+    ? await ctx.services.auth.authenticate(token).catch(() => undefined)
+    : undefined;
   if (!user) return { kind: 'plain' };
 
   const scope: IdempotencyScope = { userId: user.id, key };

@@ -1,6 +1,4 @@
-import type { Database } from '@campus/core/db';
-import { schema } from '@campus/core/db';
-import { lt, sql } from 'drizzle-orm';
+import type { RateLimitService } from '@campus/core';
 import { Redis } from 'ioredis';
 
 /** Counters shared by every server process: adds `by` to `key` and returns the new total. */
@@ -11,24 +9,11 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-/** The default store: one upsert per increment on the application's database. */
-export function postgresStore(db: Database): RateLimitStore {
-  const { rateLimitHits } = schema;
+/** The default store: core's counters on the application's database (one upsert per increment). */
+export function postgresStore(rateLimits: RateLimitService): RateLimitStore {
   return {
-    async increment(key, by, expiresAt) {
-      const [row] = await db
-        .insert(rateLimitHits)
-        .values({ key, hits: by, expiresAt })
-        .onConflictDoUpdate({
-          target: rateLimitHits.key,
-          set: { hits: sql`${rateLimitHits.hits} + ${by}` },
-        })
-        .returning({ hits: rateLimitHits.hits });
-      return row!.hits;
-    },
-    async sweep() {
-      await db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, new Date()));
-    },
+    increment: (key, by, expiresAt) => rateLimits.increment(key, by, expiresAt),
+    sweep: () => rateLimits.sweep(),
     async close() {},
   };
 }

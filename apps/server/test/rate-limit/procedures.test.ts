@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { AppRouter } from '@campus/api';
-import { createServices } from '@campus/core';
+import { createRateLimitService, createServices } from '@campus/core';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import pino from 'pino';
 import supertest from 'supertest';
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** Another app ("process") on the test database, with an authentication limit of `authMax`. */
 async function limitedApp(authMax: number, name = `auth_${randomBytes(4).toString('hex')}`) {
-  const store = postgresStore(t.db);
+  const store = postgresStore(createRateLimitService(t.db));
   const app = createApp({
     services: createServices(t.db, testAuthConfig),
     logger: pino({ level: 'silent' }),

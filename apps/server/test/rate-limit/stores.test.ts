@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '@campus/core';
+import { createRateLimitService, createServices } from '@campus/core';
 import { createApp } from '../../src/app';
 import { batchedLimiter, exactLimiter } from '../../src/rate-limit/limiter';
 import { postgresStore, redisStore, type RateLimitStore } from '../../src/rate-limit/store';
@@ -35,7 +35,7 @@ const never = batchedLimiter(
 
 describe('authentication rate limit', () => {
   it('refuses the attempt over the limit with 429 and Retry-After, across processes', async () => {
-    const store = postgresStore(t.db);
+    const store = postgresStore(createRateLimitService(t.db));
     const name = `auth_${randomBytes(4).toString('hex')}`;
     const a = appWith({ global: never, auth: exactLimiter(store, name, 5, 60) });
     const b = appWith({ global: never, auth: exactLimiter(store, name, 5, 60) });
@@ -55,7 +55,12 @@ describe('authentication rate limit', () => {
   });
 
   it('counts refresh and tRPC login attempts too', async () => {
-    const auth = exactLimiter(postgresStore(t.db), `auth_${randomBytes(4).toString('hex')}`, 2, 60);
+    const auth = exactLimiter(
+      postgresStore(createRateLimitService(t.db)),
+      `auth_${randomBytes(4).toString('hex')}`,
+      2,
+      60,
+    );
     const client = appWith({ global: never, auth });
     await client.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
     await client
@@ -90,7 +95,7 @@ describe('authentication rate limit', () => {
 describe('global per-address ceiling', () => {
   it('holds within one process exactly', async () => {
     const global = batchedLimiter(
-      postgresStore(t.db),
+      postgresStore(createRateLimitService(t.db)),
       `g_${randomBytes(4).toString('hex')}`,
       20,
       60,
@@ -104,7 +109,7 @@ describe('global per-address ceiling', () => {
   });
 
   it('adds up the processes through the shared store', async () => {
-    const store = postgresStore(t.db);
+    const store = postgresStore(createRateLimitService(t.db));
     const name = `g_${randomBytes(4).toString('hex')}`;
     const ga = batchedLimiter(store, name, 50, 60, () => {});
     const gb = batchedLimiter(store, name, 50, 60, () => {});

@@ -1,5 +1,5 @@
 import { buildOpenApiDocument, errorBodySchema, routes } from '@campus/api';
-import { createServices, ERROR_STATUS, type ErrorCode } from '@campus/core';
+import { createRateLimitService, createServices, ERROR_STATUS, type ErrorCode } from '@campus/core';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import supertest from 'supertest';
@@ -105,7 +105,7 @@ const WINDOW_S = 86_400;
  * as a deployment runs it. Counter names are unique per call, so tests do not share windows.
  */
 export function appWithRateLimits(t: TestApp, limits: { authMax?: number; globalMax?: number }) {
-  const store = postgresStore(t.db);
+  const store = postgresStore(createRateLimitService(t.db));
   const name = randomBytes(4).toString('hex');
   const global =
     limits.globalMax === undefined

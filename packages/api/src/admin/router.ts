@@ -72,6 +72,6 @@ export const adminRouter = router({
     .output(adminUserStatusResponse)
     .mutation(async ({ ctx, input }) => ({
       mensagem: 'Status do usuário atualizado com sucesso',
-      dados: await ctx.services.admin.setStatus(ctx.user.id, input.id, input.status),
+      dados: await ctx.services.admin.setStatus(ctx.actor, input.id, input.status),
     })),
 });

@@ -1,12 +1,4 @@
-import {
-  login,
-  loginInput,
-  logout,
-  refreshSession,
-  refreshTokenInput,
-  sessionResponse,
-  usuarioResponse,
-} from '@campus/core';
+import { loginInput, refreshTokenInput, sessionResponse, usuarioResponse } from '@campus/core';
 import { z } from 'zod';
 import { domainProcedures, router } from '../trpc';
 
@@ -35,7 +27,7 @@ export const authRouter = router({
     .output(sessionResponse)
     .mutation(async ({ ctx, input }) => ({
       mensagem: 'Login realizado com sucesso',
-      dados: await login(ctx.services.db, ctx.services.auth, input),
+      dados: await ctx.services.auth.login(input),
     })),
 
   refresh: publicProcedure
@@ -59,7 +51,7 @@ export const authRouter = router({
     .output(sessionResponse)
     .mutation(async ({ ctx, input }) => ({
       mensagem: 'Token atualizado com sucesso',
-      dados: await refreshSession(ctx.services.db, ctx.services.auth, input.refreshToken),
+      dados: await ctx.services.auth.refresh(input.refreshToken),
     })),
 
   logout: authedProcedure
@@ -77,7 +69,7 @@ export const authRouter = router({
     .input(refreshTokenInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await logout(ctx.services.db, ctx.user.id, input.refreshToken);
+      await ctx.services.auth.logout(ctx.actor, input.refreshToken);
     }),
 
   me: authedProcedure
@@ -92,5 +84,8 @@ export const authRouter = router({
     })
     .input(z.void())
     .output(usuarioResponse)
-    .query(({ ctx }) => ({ mensagem: 'Usuário atual', dados: ctx.user })),
+    .query(async ({ ctx }) => ({
+      mensagem: 'Usuário atual',
+      dados: await ctx.services.auth.me(ctx.actor),
+    })),
 });

@@ -30,7 +30,7 @@ export const examplesRouter = router({
     .output(exampleResponse)
     .mutation(async ({ ctx, input }) => ({
       mensagem: 'Exemplo criado com sucesso',
-      dados: await ctx.services.examples.create(input, ctx.user.id),
+      dados: await ctx.services.examples.create(input, ctx.actor),
     })),
 
   list: authedProcedure

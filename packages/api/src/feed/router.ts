@@ -1,4 +1,5 @@
 import {
+  commentIdInput,
   commentSchema,
   createCommentInput,
   createPostInput,
@@ -48,7 +49,7 @@ export const feedRouter = router({
     })
     .input(postIdInput)
     .output(postSchema)
-    .query(({ ctx, input }) => ctx.services.feed.get(input.id, ctx.user)),
+    .query(({ ctx, input }) => ctx.services.feed.get(input.id, ctx.actor)),
 
   create: authedProcedure
     .meta({
@@ -74,7 +75,7 @@ export const feedRouter = router({
     })
     .input(createPostInput)
     .output(postSchema)
-    .mutation(({ ctx, input }) => ctx.services.feed.create(input, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.create(input, ctx.actor)),
 
   update: authedProcedure
     .meta({
@@ -96,7 +97,7 @@ export const feedRouter = router({
     })
     .input(updatePostInput)
     .output(postSchema)
-    .mutation(({ ctx, input }) => ctx.services.feed.update(input, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.update(input, ctx.actor)),
 
   remove: authedProcedure
     .meta({
@@ -117,7 +118,7 @@ export const feedRouter = router({
     })
     .input(postIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => ctx.services.feed.remove(input.id, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.remove(input.id, ctx.actor)),
 
   removeComment: authedProcedure
     .meta({
@@ -136,9 +137,9 @@ export const feedRouter = router({
         },
       },
     })
-    .input(postIdInput)
+    .input(commentIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => ctx.services.feed.removeComment(input.id, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.removeComment(input.id, ctx.actor)),
 
   addComment: authedProcedure
     .meta({
@@ -155,7 +156,7 @@ export const feedRouter = router({
     })
     .input(createCommentInput)
     .output(commentSchema)
-    .mutation(({ ctx, input }) => ctx.services.feed.addComment(input.id, input.content, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.addComment(input.id, input.content, ctx.actor)),
 
   like: authedProcedure
     .meta({
@@ -172,7 +173,7 @@ export const feedRouter = router({
     })
     .input(postIdInput)
     .output(userRecordSchema)
-    .mutation(({ ctx, input }) => ctx.services.feed.like(input.id, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.like(input.id, ctx.actor)),
 
   unlike: authedProcedure
     .meta({
@@ -188,7 +189,7 @@ export const feedRouter = router({
     })
     .input(postIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => ctx.services.feed.unlike(input.id, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.unlike(input.id, ctx.actor)),
 
   attend: authedProcedure
     .meta({
@@ -210,7 +211,7 @@ export const feedRouter = router({
     })
     .input(postIdInput)
     .output(userRecordSchema)
-    .mutation(({ ctx, input }) => ctx.services.feed.attend(input.id, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.attend(input.id, ctx.actor)),
 
   unattend: authedProcedure
     .meta({
@@ -226,7 +227,7 @@ export const feedRouter = router({
     })
     .input(postIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => ctx.services.feed.unattend(input.id, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.unattend(input.id, ctx.actor)),
 
   report: authedProcedure
     .meta({
@@ -249,5 +250,5 @@ export const feedRouter = router({
     })
     .input(createReportInput)
     .output(reportSchema)
-    .mutation(({ ctx, input }) => ctx.services.feed.report(input.id, input.reason, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.feed.report(input.id, input.reason, ctx.actor)),
 });

@@ -39,7 +39,7 @@ export const matchesRouter = router({
     })
     .input(createMatchInput)
     .output(matchSchema)
-    .mutation(({ ctx, input }) => ctx.services.matches.create(input, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.matches.create(input, ctx.actor)),
 
   list: authedProcedure
     .meta({
@@ -98,7 +98,7 @@ export const matchesRouter = router({
     .input(updateMatchInput)
     .output(matchSchema)
     .mutation(({ ctx, input: { id, ...fields } }) =>
-      ctx.services.matches.update(id, fields, ctx.user),
+      ctx.services.matches.update(id, fields, ctx.actor),
     ),
 
   delete: authedProcedure
@@ -119,7 +119,7 @@ export const matchesRouter = router({
     })
     .input(matchIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => ctx.services.matches.remove(input.id, ctx.user)),
+    .mutation(({ ctx, input }) => ctx.services.matches.remove(input.id, ctx.actor)),
 
   subscribe: authedProcedure
     .meta({
@@ -145,7 +145,7 @@ export const matchesRouter = router({
     })
     .input(matchIdInput)
     .output(matchSubscriptionSchema)
-    .mutation(({ ctx, input }) => ctx.services.matches.subscribe(input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => ctx.services.matches.subscribe(input.id, ctx.actor)),
 
   unsubscribe: authedProcedure
     .meta({
@@ -160,7 +160,7 @@ export const matchesRouter = router({
     })
     .input(matchIdInput)
     .output(matchTeamChangeSchema)
-    .mutation(({ ctx, input }) => ctx.services.matches.unsubscribe(input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => ctx.services.matches.unsubscribe(input.id, ctx.actor)),
 
   switch: authedProcedure
     .meta({
@@ -179,5 +179,5 @@ export const matchesRouter = router({
     })
     .input(matchIdInput)
     .output(matchTeamChangeSchema)
-    .mutation(({ ctx, input }) => ctx.services.matches.switchTeam(input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => ctx.services.matches.switchTeam(input.id, ctx.actor)),
 });

@@ -1,23 +1,16 @@
 import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { revokeUserSessions } from '../auth/service';
 import type { Usuario } from '../auth/schemas';
+import { revokeUserSessions } from '../auth/sessions';
+import type { Actor } from '../common/actor';
 import { isUuid } from '../common/ids';
 import { newestFirst } from '../common/order';
 import { metadados, pageOffset } from '../common/pagination';
 import type { Database } from '../db/client';
 import { rowCounts } from '../db/row-counts';
 import { forbidden, notFound } from '../errors';
+import { usuarioColumns, userSummaryColumns as summaryColumns } from '../users/records';
 import { accountStatusChanges, users, type UserStatus } from '../users/table';
 import type { AdminUserSummary, ListUsersInput } from './schemas';
-
-const summaryColumns = {
-  id: users.id,
-  nome: users.nome,
-  email: users.email,
-  perfil: users.perfil,
-  status: users.status,
-};
-const usuarioColumns = { ...summaryColumns, nickname: users.nickname };
 
 /** Served by users_created_at_id_idx (see common/order.ts). */
 const byNewest = newestFirst(users.createdAt, users.id);
@@ -104,9 +97,9 @@ export function createAdminService(db: Database) {
      * refresh tokens are revoked here, and access tokens are refused by the authenticator, which
      * reads the status on each request.
      */
-    async setStatus(actorId: string, id: string, status: UserStatus): Promise<AdminUserSummary> {
+    async setStatus(actor: Actor, id: string, status: UserStatus): Promise<AdminUserSummary> {
       if (!isUuid(id)) throw userNotFound();
-      if (id === actorId) {
+      if (id === actor.id) {
         throw forbidden(
           'Um administrador não pode alterar o próprio status',
           'CANNOT_CHANGE_OWN_STATUS',
@@ -129,7 +122,7 @@ export function createAdminService(db: Database) {
         await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id));
         await tx.insert(accountStatusChanges).values({
           userId: id,
-          changedBy: actorId,
+          changedBy: actor.id,
           fromStatus: user.status,
           toStatus: status,
           // The time the lock was held, not the transaction start: history order = lock order.

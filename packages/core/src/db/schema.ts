@@ -5,5 +5,5 @@ export * from '../examples/table';
 export * from '../feed/table';
 export * from '../matches/table';
 export * from './row-counts';
-export * from './rate-limits';
+export * from '../rate-limits/table';
 export * from '../idempotency/table';

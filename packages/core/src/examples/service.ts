@@ -1,24 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
+import type { Actor } from '../common/actor';
 import { newestFirst } from '../common/order';
 import type { Database } from '../db/client';
 import { rowCounts } from '../db/row-counts';
 import { notFound } from '../errors';
 import { isUuid } from '../common/ids';
 import { metadados, pageOffset, type PageQuery } from '../common/pagination';
+import { toExample } from './records';
 import type { CreateExampleInput, Example } from './schemas';
 import { examples } from './table';
 
-type ExampleRow = typeof examples.$inferSelect;
-
-const toExample = (row: ExampleRow): Example => ({
-  id: row.id,
-  nome: row.nome,
-  ...(row.descricao !== null ? { descricao: row.descricao } : {}),
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-/** The reference CRUD module: every later module follows this shape. */
+/**
+ * The smallest complete domain, and the one to copy (docs/adding-a-domain.md): `table.ts`,
+ * `schemas.ts`, `records.ts` (row → response), this factory taking the database, registered in
+ * `services.ts`, its router in `packages/api/src/examples/router.ts`.
+ */
 export function createExampleService(db: Database) {
   const byId = db
     .select()
@@ -39,10 +35,10 @@ export function createExampleService(db: Database) {
     .prepare('examples_total');
 
   return {
-    async create(input: CreateExampleInput, createdBy: string): Promise<Example> {
+    async create(input: CreateExampleInput, actor: Actor): Promise<Example> {
       const [row] = await db
         .insert(examples)
-        .values({ nome: input.nome, descricao: input.descricao ?? null, createdBy })
+        .values({ nome: input.nome, descricao: input.descricao ?? null, createdBy: actor.id })
         .returning();
       return toExample(row!);
     },

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { mayChange, type Actor } from '../common/actor';
 import type { Database, Transaction } from '../db/client';
 import { AppError, conflict, forbidden, notFound, type Reason } from '../errors';
-import { toReport, type Viewer } from './records';
+import { toReport } from './records';
 import type { Comment, Report, UserRecord } from './schemas';
 import { postAttendances, postComments, postLikes, postReports, posts } from './table';
 
@@ -60,7 +61,7 @@ const perUser = {
 type PerUserKind = keyof typeof perUser;
 
 export function createInteractionService(db: Database) {
-  async function add(kind: PerUserKind, postId: string, viewer: Viewer): Promise<UserRecord> {
+  async function add(kind: PerUserKind, postId: string, actor: Actor): Promise<UserRecord> {
     const { table, counter, duplicate } = perUser[kind];
     return db.transaction(async (tx) => {
       const post = await lockPost(tx, postId);
@@ -71,7 +72,7 @@ export function createInteractionService(db: Database) {
       }
       const [row] = await tx
         .insert(table)
-        .values({ postId, userId: viewer.id })
+        .values({ postId, userId: actor.id })
         .onConflictDoNothing({ target: [table.postId, table.userId] })
         .returning();
       if (!row) throw conflict(duplicate[0], duplicate[1]);
@@ -79,19 +80,19 @@ export function createInteractionService(db: Database) {
       return {
         id: row.id,
         userId: row.userId,
-        userName: viewer.nickname,
+        userName: actor.nickname,
         createdAt: row.createdAt.toISOString(),
       };
     });
   }
 
-  async function withdraw(kind: PerUserKind, postId: string, viewer: Viewer): Promise<void> {
+  async function withdraw(kind: PerUserKind, postId: string, actor: Actor): Promise<void> {
     const { table, counter, missing } = perUser[kind];
     await db.transaction(async (tx) => {
       await lockPost(tx, postId);
       const [gone] = await tx
         .delete(table)
-        .where(and(eq(table.postId, postId), eq(table.userId, viewer.id)))
+        .where(and(eq(table.postId, postId), eq(table.userId, actor.id)))
         .returning({ id: table.id });
       if (!gone) throw new AppError('NOT_FOUND', missing[0], { reason: missing[1] });
       await moveCounter(tx, postId, counter, -1);
@@ -99,30 +100,30 @@ export function createInteractionService(db: Database) {
   }
 
   return {
-    like: (postId: string, viewer: Viewer) => add('like', postId, viewer),
-    unlike: (postId: string, viewer: Viewer) => withdraw('like', postId, viewer),
-    attend: (postId: string, viewer: Viewer) => add('attendance', postId, viewer),
-    unattend: (postId: string, viewer: Viewer) => withdraw('attendance', postId, viewer),
+    like: (postId: string, actor: Actor) => add('like', postId, actor),
+    unlike: (postId: string, actor: Actor) => withdraw('like', postId, actor),
+    attend: (postId: string, actor: Actor) => add('attendance', postId, actor),
+    unattend: (postId: string, actor: Actor) => withdraw('attendance', postId, actor),
 
-    async addComment(postId: string, content: string, viewer: Viewer): Promise<Comment> {
+    async addComment(postId: string, content: string, actor: Actor): Promise<Comment> {
       return db.transaction(async (tx) => {
         await lockPost(tx, postId);
         const [row] = await tx
           .insert(postComments)
-          .values({ postId, authorId: viewer.id, content })
+          .values({ postId, authorId: actor.id, content })
           .returning();
         await moveCounter(tx, postId, 'commentsCount', 1);
         return {
           id: row!.id,
           content: row!.content,
           createdAt: row!.createdAt.toISOString(),
-          author: { id: viewer.id, userName: viewer.nickname },
+          author: { id: actor.id, userName: actor.nickname },
         };
       });
     },
 
     /** The comment's author, the post's author or an ADMIN. */
-    async removeComment(commentId: string, viewer: Viewer): Promise<void> {
+    async removeComment(commentId: string, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         const [found] = await tx
           .select({
@@ -135,10 +136,10 @@ export function createInteractionService(db: Database) {
           .where(eq(postComments.id, commentId))
           .for('no key update', { of: posts });
         if (!found) throw notFound('Comment not found');
+        // A comment is changed like its own author's thing, and like the post's.
         const allowed =
-          viewer.perfil === 'ADMIN' ||
-          viewer.id === found.authorId ||
-          viewer.id === found.postAuthorId;
+          mayChange(actor, { ownerId: found.authorId }) ||
+          mayChange(actor, { ownerId: found.postAuthorId });
         if (!allowed) {
           throw forbidden(
             'Only the comment author, the post author or an ADMIN can delete this comment',
@@ -156,12 +157,12 @@ export function createInteractionService(db: Database) {
     },
 
     /** One report per user and post; reports are not counted on the post. */
-    async report(postId: string, reason: string, viewer: Viewer): Promise<Report> {
+    async report(postId: string, reason: string, actor: Actor): Promise<Report> {
       return db.transaction(async (tx) => {
         await lockPost(tx, postId);
         const [row] = await tx
           .insert(postReports)
-          .values({ postId, userId: viewer.id, reason })
+          .values({ postId, userId: actor.id, reason })
           .onConflictDoNothing({ target: [postReports.postId, postReports.userId] })
           .returning();
         if (!row) throw conflict('You already reported this post', 'ALREADY_REPORTED');
@@ -172,7 +173,7 @@ export function createInteractionService(db: Database) {
             createdAt: row.createdAt.toISOString(),
             userId: row.userId,
           },
-          viewer,
+          actor,
         );
       });
     },

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';
-import type { Perfil } from '../users/table';
+import { isSiteAdmin, type Actor } from '../common/actor';
 import { users } from '../users/table';
 import type { Comment, Post, PostSummary, Report, UserRecord } from './schemas';
 import { postAttendances, postComments, postLikes, postReports, posts } from './table';
@@ -13,13 +13,6 @@ import { postAttendances, postComments, postLikes, postReports, posts } from './
  */
 
 export type PostRow = typeof posts.$inferSelect;
-
-/** Who is asking: decides whether reporters are shown. */
-export interface Viewer {
-  id: string;
-  nickname: string;
-  perfil: Perfil;
-}
 
 import { newestFirst } from '../common/order';
 
@@ -50,13 +43,13 @@ export const toPostSummary = (row: PostRow): PostSummary => ({
 export const toComment = (c: Comment): Comment => ({ ...c, createdAt: iso(c.createdAt) });
 export const toUserRecord = (r: UserRecord): UserRecord => ({ ...r, createdAt: iso(r.createdAt) });
 
-/** Reports as a viewer may see them: the reporter's id for ADMIN only. */
-export function toReport(r: Report, viewer: Viewer): Report {
+/** Reports as an actor may see them: the reporter's id for a site ADMIN only. */
+export function toReport(r: Report, actor: Actor): Report {
   const { userId, ...report } = r;
   return {
     ...report,
     createdAt: iso(r.createdAt),
-    ...(viewer.perfil === 'ADMIN' && userId ? { userId } : {}),
+    ...(isSiteAdmin(actor) && userId ? { userId } : {}),
   };
 }
 
@@ -111,7 +104,7 @@ export function preparePostRead(db: Database) {
     .where(eq(posts.id, sql.placeholder('id')))
     .prepare('feed_post_read');
 
-  return async (id: string, viewer: Viewer): Promise<Post | undefined> => {
+  return async (id: string, actor: Actor): Promise<Post | undefined> => {
     const [row] = await statement.execute({ id });
     if (!row) return undefined;
     const { comments, likes, reports, attendances, ...post } = row;
@@ -119,7 +112,7 @@ export function preparePostRead(db: Database) {
       ...toPostSummary(post),
       comments: parsed(comments).map(toComment),
       likes: parsed(likes).map(toUserRecord),
-      reports: parsed(reports).map((r) => toReport(r, viewer)),
+      reports: parsed(reports).map((r) => toReport(r, actor)),
       attendances: parsed(attendances).map(toUserRecord),
     };
   };

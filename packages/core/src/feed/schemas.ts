@@ -24,7 +24,11 @@ const timestamp = (field: string) =>
 export const postTypeSchema = z.enum(POST_TYPES, { error: 'type must be GENERAL or EVENT' });
 export type PostType = z.infer<typeof postTypeSchema>;
 
-export const postIdInput = z.object({ id: z.uuid('id must be a UUID') });
+const idInput = z.object({ id: z.uuid('id must be a UUID') });
+/** A post's id in the path (`/post/{id}`). */
+export const postIdInput = idInput;
+/** A comment's id in the path (`/comment/{id}`). */
+export const commentIdInput = idInput;
 
 /** Fields a client may set, on creation and on PATCH. */
 const editable = {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { assertMayChange, type Actor } from '../common/actor';
 import type { Database, Executor } from '../db/client';
 import { rowCounts } from '../db/row-counts';
-import { AppError, forbidden, notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import { listMeta, pageOffset, type PageQuery } from '../common/pagination';
 import { users } from '../users/table';
 import { createInteractionService } from './interactions';
@@ -11,7 +12,6 @@ import {
   toPostSummary,
   withNoInteractions,
   type PostRow,
-  type Viewer,
 } from './records';
 import {
   eventFieldIssues,
@@ -22,11 +22,6 @@ import {
   type UpdatePostInput,
 } from './schemas';
 import { posts } from './table';
-
-export type { Viewer } from './records';
-
-const isOwnerOrAdmin = (viewer: Viewer, authorId: string) =>
-  viewer.perfil === 'ADMIN' || viewer.id === authorId;
 
 const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
@@ -45,10 +40,9 @@ function toColumns({ author: _author, eventDate, eventFinishDate, ...rest }: Pos
  * ADMIN, and must be an existing user. The stored `author` is that user's nickname, whatever the
  * body said. Checked before the lookup, so a non-admin cannot probe which user ids exist.
  */
-async function authorNickname(db: Executor, viewer: Viewer, authorId: string): Promise<string> {
-  if (!isOwnerOrAdmin(viewer, authorId))
-    throw forbidden('You cannot post as another user', 'NOT_OWNER');
-  if (authorId === viewer.id) return viewer.nickname;
+async function authorNickname(db: Executor, actor: Actor, authorId: string): Promise<string> {
+  assertMayChange(actor, { ownerId: authorId }, 'You cannot post as another user');
+  if (authorId === actor.id) return actor.nickname;
   const [author] = await db
     .select({ nickname: users.nickname })
     .from(users)
@@ -77,8 +71,8 @@ export function createFeedService(db: Database) {
     .where(eq(rowCounts.tableName, 'posts'))
     .prepare('feed_posts_total');
 
-  async function get(id: string, viewer: Viewer): Promise<Post> {
-    const post = await readPost(id, viewer);
+  async function get(id: string, actor: Actor): Promise<Post> {
+    const post = await readPost(id, actor);
     if (!post) throw notFound('Post not found');
     return post;
   }
@@ -96,9 +90,9 @@ export function createFeedService(db: Database) {
     },
 
     /** A client `id` and counters in the body were stripped by the schema: never used. */
-    async create(input: CreatePostInput, viewer: Viewer): Promise<Post> {
+    async create(input: CreatePostInput, actor: Actor): Promise<Post> {
       const { id: _ignored, ...changes } = input;
-      const author = await authorNickname(db, viewer, input.authorId);
+      const author = await authorNickname(db, actor, input.authorId);
       const [row] = await db
         .insert(posts)
         .values({
@@ -116,7 +110,7 @@ export function createFeedService(db: Database) {
      * The post row is locked while the change is checked and written, so the merged result that
      * is validated (an EVENT keeps its date and location, …) is the one stored.
      */
-    async update({ id, ...changes }: UpdatePostInput, viewer: Viewer): Promise<Post> {
+    async update({ id, ...changes }: UpdatePostInput, actor: Actor): Promise<Post> {
       await db.transaction(async (tx) => {
         const [current] = await tx
           .select()
@@ -124,12 +118,14 @@ export function createFeedService(db: Database) {
           .where(eq(posts.id, id))
           .for('no key update');
         if (!current) throw notFound('Post not found');
-        if (!isOwnerOrAdmin(viewer, current.authorId)) {
-          throw forbidden('Only the author or an ADMIN can change this post', 'NOT_OWNER');
-        }
+        assertMayChange(
+          actor,
+          { ownerId: current.authorId },
+          'Only the author or an ADMIN can change this post',
+        );
         const values: Partial<PostRow> = toColumns(changes);
         if (changes.author !== undefined || changes.authorId !== undefined) {
-          values.author = await authorNickname(tx, viewer, changes.authorId ?? current.authorId);
+          values.author = await authorNickname(tx, actor, changes.authorId ?? current.authorId);
         }
         const issues = eventFieldIssues({ ...current, ...withoutUndefined(values) });
         if (issues.length) throw new AppError('BAD_REQUEST', 'Invalid input', { issues });
@@ -138,11 +134,11 @@ export function createFeedService(db: Database) {
           .set({ ...values, updatedAt: sql`now()` })
           .where(eq(posts.id, id));
       });
-      return get(id, viewer);
+      return get(id, actor);
     },
 
     /** Comments, likes, reports and attendances go with it (FK on delete cascade). */
-    async remove(id: string, viewer: Viewer): Promise<void> {
+    async remove(id: string, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         const [current] = await tx
           .select({ authorId: posts.authorId })
@@ -150,9 +146,11 @@ export function createFeedService(db: Database) {
           .where(eq(posts.id, id))
           .for('update');
         if (!current) throw notFound('Post not found');
-        if (!isOwnerOrAdmin(viewer, current.authorId)) {
-          throw forbidden('Only the author or an ADMIN can delete this post', 'NOT_OWNER');
-        }
+        assertMayChange(
+          actor,
+          { ownerId: current.authorId },
+          'Only the author or an ADMIN can delete this post',
+        );
         await tx.delete(posts).where(eq(posts.id, id));
       });
     },

@@ -1,10 +1,12 @@
 import { and, asc, count, eq, gt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
+import { rowCounts } from '../db/row-counts';
 import { notFound } from '../errors';
 import { users } from '../users/table';
+import type { PlayerJson } from './records';
 import type { MatchStatus, Team, TeamCounts } from './rules';
-import { matchPlayers, matches } from './table';
+import { MATCH_STATUSES, matchPlayers, matches } from './table';
 
 /** The queries of the match service, written once for the database (prepared) and for a transaction. */
 
@@ -87,4 +89,56 @@ export function subscriptionSnapshot(db: Database) {
     })
     .from(matches)
     .where(eq(matches.id, sql.placeholder('id')));
+}
+
+/**
+ * The list's prepared statements, a page and a total for each status filter and for none. Each
+ * match's players come in the page's own statement (no query per match), in subscription order.
+ */
+export function prepareMatchList(db: Database) {
+  const listColumns = {
+    match: matches,
+    author: userColumns,
+    players: sql<PlayerJson[]>`coalesce((
+      select json_agg(json_build_object(
+          'id', u.id, 'name', u.nome, 'userName', u.nickname, 'team', mp.team, 'subscribedAt', mp.subscribed_at
+        ) order by mp.subscribed_at, mp.id)
+      from ${matchPlayers} mp join ${users} u on u.id = mp.user_id
+      where mp.match_id = ${qualified(matches.id)}), '[]'::json)`.mapWith((value: unknown) =>
+      typeof value === 'string' ? (JSON.parse(value) as PlayerJson[]) : (value as PlayerJson[]),
+    ),
+  };
+  const pageWhere = (where: SQL | undefined, name: string) =>
+    db
+      .select(listColumns)
+      .from(matches)
+      .innerJoin(users, eq(users.id, matches.authorId))
+      .where(where)
+      .orderBy(asc(matches.matchDate), asc(matches.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  const unfiltered = {
+    page: pageWhere(undefined, 'matches_page'),
+    // Kept exact by a trigger in the transaction of every insert and delete (migration 0001).
+    total: db
+      .select({ n: rowCounts.rowCount })
+      .from(rowCounts)
+      .where(eq(rowCounts.tableName, 'matches'))
+      .prepare('matches_total'),
+  };
+  const byStatus = Object.fromEntries(
+    MATCH_STATUSES.map((status) => [
+      status,
+      {
+        page: pageWhere(statusFilter(status), `matches_page_${status}`),
+        total: db
+          .select({ n: count() })
+          .from(matches)
+          .where(statusFilter(status))
+          .prepare(`matches_total_${status}`),
+      },
+    ]),
+  ) as Record<MatchStatus, typeof unfiltered>;
+  return (status: MatchStatus | undefined) => (status ? byStatus[status] : unfiltered);
 }
