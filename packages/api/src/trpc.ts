@@ -99,8 +99,9 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /**
- * Counts the call while it runs (graceful shutdown), and turns domain errors and input
- * validation failures into TRPCErrors with the matching code, in the procedure's language.
+ * Counts the call while it runs (graceful shutdown), answers 503 when it outlives the deadline
+ * or the database is unavailable, and turns domain errors and input validation failures into
+ * TRPCErrors with the matching code, in the procedure's language.
  */
 const trackAndTranslate = t.middleware(async ({ ctx, meta, next }) => {
   const done = ctx.track?.();

@@ -8,7 +8,11 @@ import { metadados, pageOffset } from '../common/pagination';
 import type { Database } from '../db/client';
 import { rowCounts } from '../db/row-counts';
 import { forbidden, notFound } from '../errors';
-import { usuarioColumns, userSummaryColumns as summaryColumns } from '../users/records';
+import {
+  prepareUserById,
+  usuarioColumns,
+  userSummaryColumns as summaryColumns,
+} from '../users/records';
 import { accountStatusChanges, users, type UserStatus } from '../users/table';
 import type { AdminUserSummary, ListUsersInput } from './schemas';
 
@@ -35,11 +39,7 @@ const userNotFound = () => notFound('Usuário não encontrado');
 
 /** User administration (decisions.md §3, §8). Callers are checked to be ADMIN by the API layer. */
 export function createAdminService(db: Database) {
-  const byId = db
-    .select(usuarioColumns)
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('admin_user_by_id');
+  const byId = prepareUserById(db, usuarioColumns, 'admin_user_by_id');
   const unfilteredPage = db
     .select(summaryColumns)
     .from(users)

@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
 import type { Database } from '../db/client';
 import { AppError, forbidden, unauthorized } from '../errors';
-import { actorColumns, usuarioColumns } from '../users/records';
+import { actorColumns, prepareUserById, usuarioColumns } from '../users/records';
 import { users } from '../users/table';
 import { verifyAccessToken } from './access-token';
 import type { AuthConfig } from './config';
@@ -17,16 +17,8 @@ export { revokeUserSessions } from './sessions';
 export function createAuthService(db: Database, config: AuthConfig) {
   // The account is read on every request (one primary-key lookup, a prepared statement), so a
   // deleted or blocked account is refused at once, not at the token's expiry.
-  const actorById = db
-    .select(actorColumns)
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_find_actor');
-  const usuarioById = db
-    .select(usuarioColumns)
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('auth_find_usuario');
+  const actorById = prepareUserById(db, actorColumns, 'auth_find_actor');
+  const usuarioById = prepareUserById(db, usuarioColumns, 'auth_find_usuario');
 
   return {
     /** Bearer token → the signed-in user: a valid token of an existing, ATIVO account. */

@@ -21,23 +21,13 @@ export { newestFirst };
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 
+/** The row is the summary (same 16 keys), with its timestamps as ISO text. */
 export const toPostSummary = (row: PostRow): PostSummary => ({
-  id: row.id,
-  title: row.title,
-  content: row.content,
-  type: row.type,
-  author: row.author,
-  authorId: row.authorId,
-  group: row.group,
-  groupId: row.groupId,
+  ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   eventDate: isoOrNull(row.eventDate),
   eventFinishDate: isoOrNull(row.eventFinishDate),
-  location: row.location,
-  likesCount: row.likesCount,
-  commentsCount: row.commentsCount,
-  attendancesCount: row.attendancesCount,
 });
 
 export const toComment = (c: Comment): Comment => ({ ...c, createdAt: iso(c.createdAt) });

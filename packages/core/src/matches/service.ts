@@ -3,7 +3,7 @@ import { assertMayChange, type Actor } from '../common/actor';
 import { listMeta, pageOffset } from '../common/pagination';
 import type { Database, Executor, Transaction } from '../db/client';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
-import { users } from '../users/table';
+import { prepareUserById } from '../users/records';
 import {
   lockMatch,
   matchNotFound,
@@ -67,11 +67,7 @@ export function createMatchService(db: Database) {
   const playersById = playersOf(db, sql.placeholder('id')).prepare('matches_players');
   const subscribeSnapshot = subscriptionSnapshot(db).prepare('matches_subscribe_snapshot');
   const listStatements = prepareMatchList(db);
-  const userById = db
-    .select(userColumns)
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('matches_user_ref');
+  const userById = prepareUserById(db, userColumns, 'matches_user_ref');
 
   /**
    * Runs a change of a match's players in one transaction (the work takes the match lock); a

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { badRequest, conflict, isUniqueViolation } from '../errors';
 import { isUf, officialCityName } from '../localities/localities';
+import { studentColumns } from '../users/records';
 import { users } from '../users/table';
 import type { RegisterStudentInput, Student } from './schemas';
 
@@ -70,14 +71,7 @@ export function createStudentService(db: Database, passwordCost: number) {
             cidade,
             escolaridade: input.escolaridade,
           })
-          .returning({
-            id: users.id,
-            nome: users.nome,
-            nickname: users.nickname,
-            email: users.email,
-            papel: users.perfil,
-            status: users.status,
-          });
+          .returning(studentColumns);
         return row!;
       } catch (error) {
         if (isUniqueViolation(error, 'users_email_unique')) {
