@@ -11,8 +11,8 @@ import { createRateLimitService } from './rate-limits/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
- * (prepared statements are created here, not per request). Only services: nothing outside core
- * receives the database or writes a query.
+ * (prepared statements are created here, not per request). The api layer and the host get these
+ * services, never the database: queries are written in core only.
  */
 export function createServices(db: Database, auth: AuthConfig) {
   return {

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { actorColumns, prepareUserById, usuarioColumns } from '../users/records';
 import { users } from '../users/table';
-import { verifyAccessToken } from './access-token';
+import { verifyAccessToken, type AccessTokenClaims } from './access-token';
 import type { AuthConfig } from './config';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { Session, Usuario } from './schemas';
@@ -30,6 +30,9 @@ export function createAuthService(db: Database, config: AuthConfig) {
         throw unauthorized('Conta não está ativa', 'ACCOUNT_NOT_ACTIVE');
       return actor;
     },
+
+    /** An access token's verified claims (expiry included), without reading the account; 401 otherwise. */
+    claims: (token: string): AccessTokenClaims => verifyAccessToken(config, token),
 
     /** The actor's account as its owner sees it. */
     async me(actor: Actor): Promise<Usuario> {
