@@ -28,3 +28,5 @@ export * from './feed/service';
 export * from './idempotency/service';
 export * from './db/unavailable';
 export * from './common/actor';
+export * from './common/limits';
+export * from './common/messages';

@@ -3,6 +3,7 @@ import { usuarioSchema } from '../auth/schemas';
 import { envelope } from '../common/envelope';
 import { metadadosSchema, pageQuery } from '../common/pagination';
 import { PERFIS, type UserStatus } from '../users/table';
+import { LIMITS } from '../common/limits';
 
 /**
  * Account statuses as clients may send them: the spec's English values and the Portuguese ones
@@ -31,8 +32,8 @@ export const listUsersInput = pageQuery(100).extend({
   busca: z
     .string({ error: 'deve ser um texto' })
     .trim()
-    .min(1, 'deve ter no mínimo 1 caractere')
-    .max(120, 'deve ter no máximo 120 caracteres')
+    .min(LIMITS.userSearch.min, 'deve ter no mínimo 1 caractere')
+    .max(LIMITS.userSearch.max, `deve ter no máximo ${LIMITS.userSearch.max} caracteres`)
     .optional(),
 });
 export type ListUsersInput = z.infer<typeof listUsersInput>;

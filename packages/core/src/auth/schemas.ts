@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PERFIS, USER_STATUSES } from '../users/table';
 import { envelope } from '../common/envelope';
+import { LIMITS } from '../common/limits';
 
 export const emailSchema = z
   .string({ error: 'obrigatório' })
   .trim()
-  .max(254, 'deve ter no máximo 254 caracteres')
+  .max(LIMITS.user.email.max, `deve ter no máximo ${LIMITS.user.email.max} caracteres`)
   .pipe(z.email('e-mail inválido'))
   .transform((email) => email.toLowerCase());
 
@@ -14,11 +15,14 @@ export const loginInput = z.object({
   senha: z
     .string({ error: 'obrigatório' })
     .min(1, 'obrigatório')
-    .max(128, 'deve ter no máximo 128 caracteres'),
+    .max(LIMITS.user.senha.max, `deve ter no máximo ${LIMITS.user.senha.max} caracteres`),
 });
 
 export const refreshTokenInput = z.object({
-  refreshToken: z.string({ error: 'obrigatório' }).min(1, 'obrigatório').max(200, 'token inválido'),
+  refreshToken: z
+    .string({ error: 'obrigatório' })
+    .min(1, 'obrigatório')
+    .max(LIMITS.refreshToken.max, 'token inválido'),
 });
 
 /** The account as its owner and the administrators see it. */

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { envelope } from '../common/envelope';
 import { metadadosSchema, pageQuery } from '../common/pagination';
+import { LIMITS } from '../common/limits';
 
 export const createExampleInput = z.object({
   nome: z
     .string({ error: 'obrigatório' })
     .trim()
-    .min(3, 'deve ter no mínimo 3 caracteres')
-    .max(120, 'deve ter no máximo 120 caracteres'),
+    .min(LIMITS.example.nome.min, `deve ter no mínimo ${LIMITS.example.nome.min} caracteres`)
+    .max(LIMITS.example.nome.max, `deve ter no máximo ${LIMITS.example.nome.max} caracteres`),
   descricao: z
     .string({ error: 'deve ser um texto' })
-    .max(500, 'deve ter no máximo 500 caracteres')
+    .max(
+      LIMITS.example.descricao.max,
+      `deve ter no máximo ${LIMITS.example.descricao.max} caracteres`,
+    )
     .optional(),
 });
 export type CreateExampleInput = z.infer<typeof createExampleInput>;

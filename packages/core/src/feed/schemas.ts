@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldIssue } from '../errors';
 import { listMetaSchema, pageQuery } from '../common/pagination';
 import { POST_TYPES } from './table';
+import { LIMITS } from '../common/limits';
 
 /*
  * Feed inputs and outputs (interface.md "Feed: posts", decisions.md §5). Messages in English.
@@ -32,29 +33,29 @@ export const commentIdInput = idInput;
 
 /** Fields a client may set, on creation and on PATCH. */
 const editable = {
-  title: text('title', 1, 200),
+  title: text('title', LIMITS.post.title.min, LIMITS.post.title.max),
   content: z
     .string({ error: 'content must be a string' })
-    .max(10_000, 'content must have at most 10000 characters')
+    .max(LIMITS.post.content.max, `content must have at most ${LIMITS.post.content.max} characters`)
     .nullish(),
   type: postTypeSchema,
   author: z
     .string({ error: 'author must be a string' })
-    .min(1, 'author must not be empty')
-    .max(120, 'author must have at most 120 characters')
+    .min(LIMITS.post.author.min, 'author must not be empty')
+    .max(LIMITS.post.author.max, `author must have at most ${LIMITS.post.author.max} characters`)
     .describe("Accepted for compatibility; the service stores the author user's nickname"),
   authorId: z.uuid('authorId must be a UUID'),
   group: z
     .string({ error: 'group must be a string' })
-    .max(120, 'group must have at most 120 characters')
+    .max(LIMITS.post.group.max, `group must have at most ${LIMITS.post.group.max} characters`)
     .nullish(),
   groupId: z
     .string({ error: 'groupId must be a string' })
-    .max(120, 'groupId must have at most 120 characters')
+    .max(LIMITS.post.groupId.max, `groupId must have at most ${LIMITS.post.groupId.max} characters`)
     .nullish(),
   eventDate: timestamp('eventDate').nullish(),
   eventFinishDate: timestamp('eventFinishDate').nullish(),
-  location: text('location', 1, 200).nullish(),
+  location: text('location', LIMITS.post.location.min, LIMITS.post.location.max).nullish(),
 };
 
 /** The event fields of a post, whatever their source (body strings or stored dates). */
@@ -138,8 +139,12 @@ export type UpdatePostInput = z.infer<typeof updatePostInput>;
 
 export const listPostsInput = pageQuery(50);
 
-export const createCommentInput = postIdInput.extend({ content: text('content', 1, 2000) });
-export const createReportInput = postIdInput.extend({ reason: text('reason', 1, 500) });
+export const createCommentInput = postIdInput.extend({
+  content: text('content', LIMITS.comment.content.min, LIMITS.comment.content.max),
+});
+export const createReportInput = postIdInput.extend({
+  reason: text('reason', LIMITS.report.reason.min, LIMITS.report.reason.max),
+});
 
 // ---- outputs ----
 

@@ -11,6 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/table';
+import { LIMITS } from '../common/limits';
 
 export const POST_TYPES = ['GENERAL', 'EVENT'] as const;
 export const postTypeEnum = pgEnum('post_type', POST_TYPES);
@@ -20,18 +21,18 @@ export const posts = pgTable(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    title: varchar('title', { length: 200 }).notNull(),
+    title: varchar('title', { length: LIMITS.post.title.max }).notNull(),
     content: text('content'),
     type: postTypeEnum('type').notNull(),
-    author: varchar('author', { length: 30 }).notNull(),
+    author: varchar('author', { length: LIMITS.user.nickname.max }).notNull(),
     authorId: uuid('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    group: varchar('group', { length: 120 }),
-    groupId: varchar('group_id', { length: 120 }),
+    group: varchar('group', { length: LIMITS.post.group.max }),
+    groupId: varchar('group_id', { length: LIMITS.post.groupId.max }),
     eventDate: timestamp('event_date', { withTimezone: true }),
     eventFinishDate: timestamp('event_finish_date', { withTimezone: true }),
-    location: varchar('location', { length: 200 }),
+    location: varchar('location', { length: LIMITS.post.location.max }),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     attendancesCount: integer('attendances_count').notNull().default(0),
@@ -54,7 +55,7 @@ export const postComments = pgTable(
     authorId: uuid('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    content: varchar('content', { length: 2000 }).notNull(),
+    content: varchar('content', { length: LIMITS.comment.content.max }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
@@ -84,5 +85,5 @@ const perUserRecord = <Extra extends Record<string, PgColumnBuilderBase> = Recor
 export const postLikes = perUserRecord('post_likes');
 export const postAttendances = perUserRecord('post_attendances');
 export const postReports = perUserRecord('post_reports', {
-  reason: varchar('reason', { length: 500 }).notNull(),
+  reason: varchar('reason', { length: LIMITS.report.reason.max }).notNull(),
 });

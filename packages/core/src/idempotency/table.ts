@@ -10,6 +10,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/table';
+import { LIMITS } from '../common/limits';
 
 /**
  * The first answer of each create sent with an `Idempotency-Key` (extensions.md §F), per user and
@@ -22,7 +23,7 @@ export const idempotencyKeys = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    key: varchar('key', { length: 255 }).notNull(),
+    key: varchar('key', { length: LIMITS.idempotencyKey.max }).notNull(),
     /** The tRPC path of the procedure, e.g. `feed.create`. */
     procedure: text('procedure').notNull(),
     /** SHA-256 of the procedure and its input: the same key with another request is refused. */

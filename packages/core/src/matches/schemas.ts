@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listMetaSchema, pageQuery } from '../common/pagination';
 import { MATCH_STATUSES, TEAMS } from './table';
+import { LIMITS } from '../common/limits';
 
 // ---- input ----------------------------------------------------------------------------------
 
@@ -14,8 +15,8 @@ const text = (field: string, min: number, max: number) =>
 const maxPlayers = z
   .number({ error: 'maxPlayers must be a number' })
   .int('maxPlayers must be an integer')
-  .min(2, 'maxPlayers must be at least 2')
-  .max(100, 'maxPlayers must be at most 100');
+  .min(LIMITS.match.maxPlayers.min, `maxPlayers must be at least ${LIMITS.match.maxPlayers.min}`)
+  .max(LIMITS.match.maxPlayers.max, `maxPlayers must be at most ${LIMITS.match.maxPlayers.max}`);
 
 /** An ISO 8601 timestamp with a zone (`Z` or an offset), later than the moment of the request. */
 const futureTimestamp = z.iso
@@ -34,25 +35,35 @@ export const matchIdInput = z.object({ id: z.uuid('id must be a UUID') });
 
 export const createMatchInput = z.object({
   userId: z.uuid('userId must be a UUID'),
-  title: text('title', 3, 120),
-  description: text('description', 2, 1000).optional(),
+  title: text('title', LIMITS.match.title.min, LIMITS.match.title.max),
+  description: text(
+    'description',
+    LIMITS.match.description.min,
+    LIMITS.match.description.max,
+  ).optional(),
   maxPlayers,
   MatchDate: futureTimestamp,
-  location: text('location', 1, 200),
-  teamNameA: text('teamNameA', 1, 50).default('TIME_A'),
-  teamNameB: text('teamNameB', 1, 50).default('TIME_B'),
+  location: text('location', LIMITS.match.location.min, LIMITS.match.location.max),
+  teamNameA: text('teamNameA', LIMITS.match.teamName.min, LIMITS.match.teamName.max).default(
+    'TIME_A',
+  ),
+  teamNameB: text('teamNameB', LIMITS.match.teamName.min, LIMITS.match.teamName.max).default(
+    'TIME_B',
+  ),
 });
 export type CreateMatchInput = z.infer<typeof createMatchInput>;
 
 /** The editable fields. `description: null` removes the description. */
 export const updateMatchFields = z.object({
-  title: text('title', 3, 120).optional(),
-  description: text('description', 2, 1000).nullable().optional(),
+  title: text('title', LIMITS.match.title.min, LIMITS.match.title.max).optional(),
+  description: text('description', LIMITS.match.description.min, LIMITS.match.description.max)
+    .nullable()
+    .optional(),
   maxPlayers: maxPlayers.optional(),
   MatchDate: futureTimestamp.optional(),
-  location: text('location', 1, 200).optional(),
-  teamNameA: text('teamNameA', 1, 50).optional(),
-  teamNameB: text('teamNameB', 1, 50).optional(),
+  location: text('location', LIMITS.match.location.min, LIMITS.match.location.max).optional(),
+  teamNameA: text('teamNameA', LIMITS.match.teamName.min, LIMITS.match.teamName.max).optional(),
+  teamNameB: text('teamNameB', LIMITS.match.teamName.min, LIMITS.match.teamName.max).optional(),
   MatchStatus: matchStatusSchema.optional(),
 });
 export type UpdateMatchFields = z.infer<typeof updateMatchFields>;

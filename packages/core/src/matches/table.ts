@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from '../users/table';
+import { LIMITS } from '../common/limits';
 
 export const MATCH_STATUSES = ['EM_BREVE', 'EM_ANDAMENTO', 'FINALIZADA', 'CANCELADA'] as const;
 export const TEAMS = ['A', 'B'] as const;
@@ -21,17 +22,21 @@ export const matches = pgTable(
   'matches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    title: varchar('title', { length: 120 }).notNull(),
-    description: varchar('description', { length: 1000 }),
+    title: varchar('title', { length: LIMITS.match.title.max }).notNull(),
+    description: varchar('description', { length: LIMITS.match.description.max }),
     authorId: uuid('author_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     maxPlayers: integer('max_players').notNull(),
     matchDate: timestamp('match_date', { withTimezone: true }).notNull(),
     status: matchStatusEnum('status').notNull().default('EM_BREVE'),
-    location: varchar('location', { length: 200 }).notNull(),
-    teamNameA: varchar('team_name_a', { length: 50 }).notNull().default('TIME_A'),
-    teamNameB: varchar('team_name_b', { length: 50 }).notNull().default('TIME_B'),
+    location: varchar('location', { length: LIMITS.match.location.max }).notNull(),
+    teamNameA: varchar('team_name_a', { length: LIMITS.match.teamName.max })
+      .notNull()
+      .default('TIME_A'),
+    teamNameB: varchar('team_name_b', { length: LIMITS.match.teamName.max })
+      .notNull()
+      .default('TIME_B'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@ import { isUf, officialCityName } from '../localities/localities';
 import { ufSchema } from '../localities/schemas';
 import { PERFIS, USER_STATUSES } from '../users/table';
 import { ESCOLARIDADE_CODES, ESCOLARIDADE_LABELS, toEscolaridadeCode } from './escolaridades';
+import { LIMITS } from '../common/limits';
 
 /**
  * Later checks of a field run only while the field has no issue yet, so each bad field gets one
@@ -24,8 +25,11 @@ export const NICKNAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 export const nicknameSchema = z
   .string({ error: 'obrigatório' })
   .trim()
-  .min(3, 'deve ter no mínimo 3 caracteres')
-  .max(30, { message: 'deve ter no máximo 30 caracteres', ...ifNoIssueYet })
+  .min(LIMITS.user.nickname.min, `deve ter no mínimo ${LIMITS.user.nickname.min} caracteres`)
+  .max(LIMITS.user.nickname.max, {
+    message: `deve ter no máximo ${LIMITS.user.nickname.max} caracteres`,
+    ...ifNoIssueYet,
+  })
   .regex(NICKNAME_PATTERN, {
     message: 'deve começar com uma letra e ter apenas letras minúsculas, números e _',
     ...ifNoIssueYet,
@@ -76,21 +80,24 @@ export const escolaridadeSchema = z
  */
 export const registerStudentInput = z
   .object({
-    nome: requiredText(120),
+    nome: requiredText(LIMITS.user.nome.max),
     nickname: nicknameSchema,
     email: emailSchema,
     senha: z
       .string({ error: 'obrigatório' })
-      .min(8, 'deve ter no mínimo 8 caracteres')
-      .max(128, { message: 'deve ter no máximo 128 caracteres', ...ifNoIssueYet }),
+      .min(LIMITS.user.senha.min, `deve ter no mínimo ${LIMITS.user.senha.min} caracteres`)
+      .max(LIMITS.user.senha.max, {
+        message: `deve ter no máximo ${LIMITS.user.senha.max} caracteres`,
+        ...ifNoIssueYet,
+      }),
     confirmacaoSenha: z.string({ error: 'obrigatório' }),
-    instituicao: requiredText(160),
-    curso: requiredText(120),
-    periodo: requiredText(40),
+    instituicao: requiredText(LIMITS.user.instituicao.max),
+    curso: requiredText(LIMITS.user.curso.max),
+    periodo: requiredText(LIMITS.user.periodo.max),
     dataNascimento: birthDateSchema,
-    nacionalidade: requiredText(80),
+    nacionalidade: requiredText(LIMITS.user.nacionalidade.max),
     estado: ufSchema,
-    cidade: requiredText(100).meta({
+    cidade: requiredText(LIMITS.user.cidade.max).meta({
       description:
         'Município da UF (sem distinguir maiúsculas nem acentos); guardado na grafia do IBGE',
     }),

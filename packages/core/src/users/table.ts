@@ -1,4 +1,5 @@
 import { date, index, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { LIMITS } from '../common/limits';
 
 export const PERFIS = ['ALUNO', 'PROFESSOR', 'ADMIN'] as const;
 export const USER_STATUSES = ['PENDENTE', 'ATIVO', 'INATIVO'] as const;
@@ -13,21 +14,25 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    nome: varchar('nome', { length: 120 }).notNull(),
-    nickname: varchar('nickname', { length: 30 }).notNull().unique('users_nickname_unique'),
-    email: varchar('email', { length: 254 }).notNull().unique('users_email_unique'),
+    nome: varchar('nome', { length: LIMITS.user.nome.max }).notNull(),
+    nickname: varchar('nickname', { length: LIMITS.user.nickname.max })
+      .notNull()
+      .unique('users_nickname_unique'),
+    email: varchar('email', { length: LIMITS.user.email.max })
+      .notNull()
+      .unique('users_email_unique'),
     passwordHash: text('password_hash').notNull(),
     perfil: perfilEnum('perfil').notNull().default('ALUNO'),
     status: userStatusEnum('status').notNull().default('ATIVO'),
     // Registration details (null for accounts not created through registration, e.g. the admin).
-    instituicao: varchar('instituicao', { length: 160 }),
-    curso: varchar('curso', { length: 120 }),
-    periodo: varchar('periodo', { length: 40 }),
+    instituicao: varchar('instituicao', { length: LIMITS.user.instituicao.max }),
+    curso: varchar('curso', { length: LIMITS.user.curso.max }),
+    periodo: varchar('periodo', { length: LIMITS.user.periodo.max }),
     dataNascimento: date('data_nascimento', { mode: 'string' }),
-    nacionalidade: varchar('nacionalidade', { length: 80 }),
-    estado: varchar('estado', { length: 2 }),
-    cidade: varchar('cidade', { length: 100 }),
-    escolaridade: varchar('escolaridade', { length: 40 }),
+    nacionalidade: varchar('nacionalidade', { length: LIMITS.user.nacionalidade.max }),
+    estado: varchar('estado', { length: LIMITS.user.estado.max }),
+    cidade: varchar('cidade', { length: LIMITS.user.cidade.max }),
+    escolaridade: varchar('escolaridade', { length: LIMITS.user.escolaridade.max }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,49 @@
+/**
+ * Every length and size limit of a field, defined once. The zod schemas (what the API accepts),
+ * the drizzle `varchar(n)` columns (what the database stores) and the web's `maxLength`/`min`/`max`
+ * (what a form lets one type) all read these numbers; a test in apps/web proves the three agree.
+ * Text limits count characters. Browser-safe: exported by `@campus/core/schemas`.
+ */
+export const LIMITS = {
+  user: {
+    nome: { max: 120 },
+    nickname: { min: 3, max: 30 },
+    /** RFC 5321's longest deliverable address. */
+    email: { max: 254 },
+    senha: { min: 8, max: 128 },
+    instituicao: { max: 160 },
+    curso: { max: 120 },
+    periodo: { max: 40 },
+    nacionalidade: { max: 80 },
+    /** A UF: two letters. */
+    estado: { max: 2 },
+    cidade: { max: 100 },
+    /** The stored escolaridade code (ENSINO_MEDIO, …). */
+    escolaridade: { max: 40 },
+  },
+  /** Admin's user search text. */
+  userSearch: { min: 1, max: 120 },
+  refreshToken: { max: 200 },
+  post: {
+    title: { min: 1, max: 200 },
+    content: { max: 10_000 },
+    /** Accepted for compatibility in the body; the stored author is a nickname (user.nickname). */
+    author: { min: 1, max: 120 },
+    group: { max: 120 },
+    groupId: { max: 120 },
+    location: { min: 1, max: 200 },
+  },
+  comment: { content: { min: 1, max: 2000 } },
+  report: { reason: { min: 1, max: 500 } },
+  match: {
+    title: { min: 3, max: 120 },
+    description: { min: 2, max: 1000 },
+    location: { min: 1, max: 200 },
+    teamName: { min: 1, max: 50 },
+    /** A number of players, not a length. */
+    maxPlayers: { min: 2, max: 100 },
+  },
+  example: { nome: { min: 3, max: 120 }, descricao: { max: 500 } },
+  /** The Idempotency-Key header. */
+  idempotencyKey: { min: 1, max: 255 },
+} as const;

@@ -1,0 +1,23 @@
+/**
+ * `@campus/core/schemas`: what a browser may import from core. The input schemas the web app
+ * validates its forms with before sending, the limits, the reason codes and their Portuguese
+ * copy. No database, driver or Node module is reachable from here (schemas.test.ts bundles this
+ * file for the browser and fails if one is).
+ */
+export { LIMITS } from './common/limits';
+export { REASONS, type Reason, type ErrorCode, type FieldIssue } from './errors';
+export { emailSchema, loginInput } from './auth/schemas';
+export {
+  NICKNAME_PATTERN,
+  nicknameSchema,
+  registerStudentInput,
+  type RegisterStudentInput,
+} from './students/schemas';
+export {
+  createCommentInput,
+  createPostInput,
+  createReportInput,
+  type CreatePostInput,
+} from './feed/schemas';
+export { createMatchInput, updateMatchInput, type CreateMatchInput } from './matches/schemas';
+export { portugueseIssue, REASON_MESSAGES } from './common/messages';
