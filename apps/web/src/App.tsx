@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Page } from './components/Page';
 import { Link, matchPath, Redirect, useLocation } from './lib/router';
 import { AdminPage } from './pages/admin/AdminPage';
@@ -7,7 +7,6 @@ import { PostPage } from './pages/feed/PostPage';
 import { LoginPage, nextPath } from './pages/LoginPage';
 import { MatchesPage } from './pages/matches/MatchesPage';
 import { MatchPage } from './pages/matches/MatchPage';
-import { RegisterPage } from './pages/register/RegisterPage';
 import { useSession } from './session/SessionProvider';
 
 function NotFound() {
@@ -28,6 +27,15 @@ function Forbidden() {
   );
 }
 
+/**
+ * Registration checks the city against the state's municipalities with the API's own schema:
+ * that list (~150 kB) loads only with this page.
+ */
+const RegisterPage = lazy(() =>
+  import('./pages/register/RegisterPage').then((module) => ({ default: module.RegisterPage })),
+);
+const loading = <p role="status">Carregando…</p>;
+
 /** The page for a path; pages that need a session send a visitor to the login first. */
 function useRoute(): ReactNode {
   const { path, href, query } = useLocation();
@@ -38,7 +46,14 @@ function useRoute(): ReactNode {
 
   if (path === '/') return <Redirect to={user ? '/feed' : '/entrar'} />;
   if (path === '/entrar') return user ? <Redirect to={nextPath(query)} /> : <LoginPage />;
-  if (path === '/cadastro') return user ? <Redirect to="/feed" /> : <RegisterPage />;
+  if (path === '/cadastro')
+    return user ? (
+      <Redirect to="/feed" />
+    ) : (
+      <Suspense fallback={loading}>
+        <RegisterPage />
+      </Suspense>
+    );
   if (path === '/feed') return authed(<FeedPage />);
   if ((params = matchPath('/feed/:id', path)))
     return authed(<PostPage key={params.id} id={params.id!} />);

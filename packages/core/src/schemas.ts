@@ -17,6 +17,7 @@ export {
   createCommentInput,
   createPostInput,
   createReportInput,
+  updatePostInput,
   type CreatePostInput,
 } from './feed/schemas';
 export { createMatchInput, updateMatchInput, type CreateMatchInput } from './matches/schemas';

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fieldErrors,
-  formMessage,
-  isUnauthorized,
-  readFailure,
-  sameNames,
-  translateMessage,
-} from './errors';
+import { fieldErrors, formMessage, isUnauthorized, readFailure, sameNames } from './errors';
 
 /** What a TRPCClientError carries: a message and the server's formatted `data`. */
 function apiError(message: string, data: Record<string, unknown>) {
@@ -32,22 +25,18 @@ describe('fieldErrors', () => {
     });
   });
 
-  it('maps API paths to form fields and puts English messages in Portuguese', () => {
+  it('maps API paths to form fields; an English endpoint’s issue shows by its kind, not its words', () => {
     const error = apiError('Invalid input', {
       httpStatus: 400,
       path: 'matches.create',
       issues: [
         { path: 'MatchDate', message: 'MatchDate must be in the future' },
-        { path: 'title', message: 'title must have at least 3 characters' },
         { path: 'maxPlayers', message: 'maxPlayers must be at least 2' },
       ],
     });
-    expect(
-      fieldErrors(error, { MatchDate: 'data', title: 'titulo', maxPlayers: 'jogadores' }),
-    ).toEqual({
-      data: 'deve ser uma data futura',
-      titulo: 'deve ter no mínimo 3 caracteres',
-      jogadores: 'deve ser no mínimo 2',
+    expect(fieldErrors(error, { MatchDate: 'data', maxPlayers: 'jogadores' })).toEqual({
+      data: 'valor inválido',
+      jogadores: 'valor inválido',
     });
   });
 
@@ -75,13 +64,19 @@ describe('formMessage', () => {
     );
   });
 
-  it('spells out the issues no field shows', () => {
+  it('spells out the issues no field shows (in Portuguese only)', () => {
     const error = apiError('Invalid input', {
       httpStatus: 400,
       path: 'matches.update',
       issues: [{ path: '', message: 'at least one of title, description is required' }],
     });
-    expect(formMessage(error)).toBe('at least one of title, description is required');
+    expect(formMessage(error)).toBe('Confira os dados informados.');
+    const pt = apiError('Dados inválidos', {
+      httpStatus: 400,
+      path: 'admin.listUsers',
+      issues: [{ path: '', message: 'deve ter no máximo 120 caracteres' }],
+    });
+    expect(formMessage(pt)).toBe('deve ter no máximo 120 caracteres');
   });
 
   it('uses the words of a known reason', () => {
@@ -137,8 +132,9 @@ describe('readFailure and isUnauthorized', () => {
     expect(isUnauthorized('not even an error')).toBe(false);
   });
 
-  it('leaves unknown messages as they are', () => {
-    expect(translateMessage('algo em português')).toBe('algo em português');
-    expect(translateMessage('location is required for an EVENT')).toBe('obrigatório para eventos');
+  it('reads only the reasons and codes core defines', () => {
+    const failure = readFailure(apiError('x', { appCode: 'TEAPOT', reason: 'SOMETHING_NEW' }));
+    expect(failure.appCode).toBeUndefined();
+    expect(failure.reason).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { loginInput } from '@campus/core/schemas';
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage, StatusMessage } from '../components/Alert';
 import { Field } from '../components/Field';
@@ -6,6 +7,7 @@ import { useFormValues } from '../components/useForm';
 import { fieldErrors, formMessage, sameNames } from '../lib/errors';
 import { focusFirstInvalid } from '../lib/focus';
 import { Link, navigate, useLocation } from '../lib/router';
+import { checked } from '../lib/validate';
 import { useSession } from '../session/SessionProvider';
 
 const FIELDS = sameNames('email', 'senha');
@@ -30,7 +32,8 @@ export function LoginPage() {
     setBusy(true);
     setMessage(null);
     try {
-      await login(form.values.email, form.values.senha);
+      const { email, senha } = checked(loginInput, form.values, 'pt');
+      await login(email, senha);
       navigate(nextPath(query), { replace: true });
     } catch (error) {
       setErrors(fieldErrors(error, FIELDS));

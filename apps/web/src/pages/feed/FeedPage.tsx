@@ -1,3 +1,4 @@
+import { createPostInput } from '@campus/core/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
@@ -9,6 +10,7 @@ import { Link, navigate, pageFrom, useFlash, useLocation } from '../../lib/route
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
 import { PostForm } from './PostForm';
+import { checked } from '../../lib/validate';
 
 type PostSummary = RouterOutputs['feed']['list']['data'][number];
 
@@ -85,7 +87,8 @@ export function FeedPage() {
           submitLabel="Publicar"
           onSubmit={(fields) => {
             setStatus(null);
-            return create.mutateAsync({ ...fields, author: user!.nickname, authorId: user!.id });
+            const input = { ...fields, author: user!.nickname, authorId: user!.id };
+            return create.mutateAsync(checked(createPostInput, input, 'en'));
           }}
         />
       </details>

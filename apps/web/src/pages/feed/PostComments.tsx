@@ -1,3 +1,4 @@
+import { createCommentInput, LIMITS } from '@campus/core/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../components/Alert';
@@ -7,6 +8,7 @@ import { focusFirstInvalid } from '../../lib/focus';
 import { formatDateTime } from '../../lib/format';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
+import { checked } from '../../lib/validate';
 
 type Post = RouterOutputs['feed']['get'];
 const FIELDS = sameNames('content');
@@ -35,7 +37,7 @@ export function PostComments({
     event.preventDefault();
     setMessage(null);
     try {
-      await add.mutateAsync({ id: post.id, content });
+      await add.mutateAsync(checked(createCommentInput, { id: post.id, content }, 'en'));
       setContent('');
       setErrors({});
       announce('Comentário publicado.');
@@ -71,7 +73,7 @@ export function PostComments({
               value={content}
               onChange={(e) => setContent(e.target.value)}
               rows={3}
-              maxLength={2000}
+              maxLength={LIMITS.comment.content.max}
               required
             />
           )}

@@ -1,3 +1,4 @@
+import { LIMITS } from '@campus/core/schemas';
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
@@ -83,10 +84,12 @@ export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProp
     <form ref={formRef} onSubmit={submit} noValidate className="stack">
       <ErrorMessage>{message}</ErrorMessage>
       <Field label="Título" name="title" error={errors.title} required>
-        {(c) => <input {...c} {...form.bind('title')} maxLength={200} required />}
+        {(c) => <input {...c} {...form.bind('title')} maxLength={LIMITS.post.title.max} required />}
       </Field>
       <Field label="Texto" name="content" error={errors.content}>
-        {(c) => <textarea {...c} {...form.bind('content')} rows={4} maxLength={10_000} />}
+        {(c) => (
+          <textarea {...c} {...form.bind('content')} rows={4} maxLength={LIMITS.post.content.max} />
+        )}
       </Field>
       <Field label="Tipo" name="type" error={errors.type}>
         {(c) => (
@@ -106,7 +109,14 @@ export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProp
             {(c) => <input {...c} {...form.bind('eventFinishDate')} type="datetime-local" />}
           </Field>
           <Field label="Local" name="location" error={errors.location} required>
-            {(c) => <input {...c} {...form.bind('location')} maxLength={200} required />}
+            {(c) => (
+              <input
+                {...c}
+                {...form.bind('location')}
+                maxLength={LIMITS.post.location.max}
+                required
+              />
+            )}
           </Field>
         </fieldset>
       ) : null}

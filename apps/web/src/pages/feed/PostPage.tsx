@@ -1,3 +1,4 @@
+import { createReportInput, LIMITS, updatePostInput } from '@campus/core/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
@@ -13,6 +14,7 @@ import { useSession } from '../../session/SessionProvider';
 import { EventLine } from './FeedPage';
 import { PostComments } from './PostComments';
 import { PostForm } from './PostForm';
+import { checked } from '../../lib/validate';
 
 type Post = RouterOutputs['feed']['get'];
 
@@ -25,7 +27,7 @@ function ReportForm({ post, onDone }: { post: Post; onDone: (message: string) =>
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      await report.mutateAsync({ id: post.id, reason });
+      await report.mutateAsync(checked(createReportInput, { id: post.id, reason }, 'en'));
       setSent(true);
       onDone('Denúncia enviada. Obrigado por avisar.');
     } catch (failure) {
@@ -45,7 +47,7 @@ function ReportForm({ post, onDone }: { post: Post; onDone: (message: string) =>
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               rows={2}
-              maxLength={500}
+              maxLength={LIMITS.report.reason.max}
               required
             />
           )}
@@ -184,7 +186,7 @@ export function PostPage({ id }: { id: string }) {
               submitLabel="Salvar alterações"
               onCancel={() => setEditing(false)}
               onSubmit={async (fields) => {
-                await update.mutateAsync({ id, ...fields });
+                await update.mutateAsync(checked(updatePostInput, { id, ...fields }, 'en'));
                 setEditing(false);
                 setStatus('Publicação atualizada.');
               }}

@@ -1,3 +1,4 @@
+import { LIMITS } from '@campus/core/schemas';
 import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
@@ -6,6 +7,8 @@ import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
 import { focusFirstInvalid } from '../../lib/focus';
 import { fromLocalInput, toLocalInput } from '../../lib/format';
 import type { RouterInputs, RouterOutputs } from '../../lib/trpc';
+
+const L = LIMITS.match;
 
 type Match = RouterOutputs['matches']['get'];
 type CreateFields = Omit<RouterInputs['matches']['create'], 'userId'>;
@@ -116,10 +119,20 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
         required
         hint="De 3 a 120 caracteres."
       >
-        {(c) => <input {...c} {...form.bind('title')} minLength={3} maxLength={120} required />}
+        {(c) => (
+          <input
+            {...c}
+            {...form.bind('title')}
+            minLength={L.title.min}
+            maxLength={L.title.max}
+            required
+          />
+        )}
       </Field>
       <Field label="Descrição" name="description" error={errors.description}>
-        {(c) => <textarea {...c} {...form.bind('description')} rows={3} maxLength={1000} />}
+        {(c) => (
+          <textarea {...c} {...form.bind('description')} rows={3} maxLength={L.description.max} />
+        )}
       </Field>
       <div className="row wrap">
         <Field
@@ -134,8 +147,8 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
               {...c}
               {...form.bind('maxPlayers')}
               type="number"
-              min={2}
-              max={100}
+              min={L.maxPlayers.min}
+              max={L.maxPlayers.max}
               step={1}
               inputMode="numeric"
               required
@@ -147,7 +160,7 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
         </Field>
       </div>
       <Field label="Local" name="location" error={errors.location} required>
-        {(c) => <input {...c} {...form.bind('location')} maxLength={200} required />}
+        {(c) => <input {...c} {...form.bind('location')} maxLength={L.location.max} required />}
       </Field>
       <div className="row wrap">
         <Field
@@ -156,7 +169,7 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
           error={errors.teamNameA}
           hint={match ? undefined : 'Vazio: TIME_A.'}
         >
-          {(c) => <input {...c} {...form.bind('teamNameA')} maxLength={50} />}
+          {(c) => <input {...c} {...form.bind('teamNameA')} maxLength={L.teamName.max} />}
         </Field>
         <Field
           label="Nome do time B"
@@ -164,7 +177,7 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
           error={errors.teamNameB}
           hint={match ? undefined : 'Vazio: TIME_B.'}
         >
-          {(c) => <input {...c} {...form.bind('teamNameB')} maxLength={50} />}
+          {(c) => <input {...c} {...form.bind('teamNameB')} maxLength={L.teamName.max} />}
         </Field>
       </div>
       <div className="row">

@@ -1,65 +1,21 @@
+import { updateMatchInput } from '@campus/core/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
-import { ConfirmButton } from '../../components/ConfirmButton';
 import { Page, PendingPage } from '../../components/Page';
 import { useAnnouncements } from '../../components/useAnnouncements';
-import { formMessage } from '../../lib/errors';
-import { formatDateTime, MATCH_STATUS_LABELS, plural } from '../../lib/format';
+import { formatDateTime, plural } from '../../lib/format';
 import { Link, navigate, useFlash } from '../../lib/router';
-import { useTRPC, type RouterOutputs } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
+import { checked } from '../../lib/validate';
 import { useSession } from '../../session/SessionProvider';
-import { MatchForm } from './MatchForm';
+import { MatchManagement } from './MatchManagement';
 import { StatusBadge } from './MatchesPage';
-
-type Match = RouterOutputs['matches']['get'];
-type Team = Match['teamA'];
-type MatchStatus = Match['MatchStatus'];
-
-/** The status changes the author may make from each status (decisions.md §6). */
-const TRANSITIONS: Record<MatchStatus, { to: MatchStatus; label: string; confirm?: string }[]> = {
-  EM_BREVE: [
-    { to: 'EM_ANDAMENTO', label: 'Iniciar partida' },
-    { to: 'CANCELADA', label: 'Cancelar partida', confirm: 'Cancelar esta partida?' },
-  ],
-  EM_ANDAMENTO: [{ to: 'FINALIZADA', label: 'Finalizar partida' }],
-  FINALIZADA: [],
-  CANCELADA: [],
-};
-
-function TeamCard({ team, letter, me }: { team: Team; letter: 'A' | 'B'; me: string | undefined }) {
-  const free = Math.max(0, team.max - team.filled);
-  return (
-    <section className="card team" aria-labelledby={`team-${letter}`}>
-      <h2 id={`team-${letter}`}>
-        Time {letter}: {team.name}
-      </h2>
-      <p className="counts">
-        {team.filled} de {team.max} jogadores ·{' '}
-        {free === 0 ? 'completo' : plural(free, 'vaga livre', 'vagas livres')}
-      </p>
-      <ol className="players">
-        {team.players.map((player) => (
-          <li key={player.id} className={player.id === me ? 'me' : undefined}>
-            {player.name} <span className="meta">@{player.userName}</span>
-            {player.id === me ? <strong> (você)</strong> : null}
-          </li>
-        ))}
-        {Array.from({ length: free }, (_, i) => (
-          <li key={`free-${i}`} className="free-spot">
-            Vaga livre
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
+import { TeamCard } from './TeamCard';
 
 export function MatchPage({ id }: { id: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user } = useSession();
-  const [editing, setEditing] = useState(false);
   const { status, setStatus, error, setError, act } = useAnnouncements();
   const created = useFlash('criada', 'Partida criada. Inscreva-se e convide a turma!');
 
@@ -70,7 +26,6 @@ export function MatchPage({ id }: { id: string }) {
   const unsubscribe = useMutation(trpc.matches.unsubscribe.mutationOptions(options));
   const switchTeam = useMutation(trpc.matches.switch.mutationOptions(options));
   const update = useMutation(trpc.matches.update.mutationOptions(options));
-  const remove = useMutation(trpc.matches.delete.mutationOptions());
 
   if (match.isPending || match.error) {
     return (
@@ -172,74 +127,21 @@ export function MatchPage({ id }: { id: string }) {
       </div>
 
       {mayManage ? (
-        <section className="card" aria-labelledby="manage-title">
-          <h2 id="manage-title">Organização</h2>
-          <div className="row wrap">
-            {TRANSITIONS[data.MatchStatus].map((t) =>
-              t.confirm ? (
-                <ConfirmButton
-                  key={t.to}
-                  label={t.label}
-                  question={t.confirm}
-                  confirmLabel={`Sim, ${t.label.toLowerCase()}`}
-                  disabled={busy}
-                  onConfirm={() =>
-                    void act(
-                      () => update.mutateAsync({ id, MatchStatus: t.to }),
-                      () => `Situação: ${MATCH_STATUS_LABELS[t.to]}.`,
-                    )
-                  }
-                />
-              ) : (
-                <button
-                  key={t.to}
-                  type="button"
-                  disabled={busy}
-                  onClick={() =>
-                    void act(
-                      () => update.mutateAsync({ id, MatchStatus: t.to }),
-                      () => `Situação: ${MATCH_STATUS_LABELS[t.to]}.`,
-                    )
-                  }
-                >
-                  {t.label}
-                </button>
-              ),
-            )}
-            {!editing ? (
-              <button type="button" onClick={() => setEditing(true)}>
-                Editar partida
-              </button>
-            ) : null}
-            <ConfirmButton
-              label="Excluir partida"
-              question="Excluir esta partida e todas as inscrições?"
-              confirmLabel="Sim, excluir"
-              className="danger"
-              onConfirm={() =>
-                void remove.mutateAsync({ id }).then(
-                  async () => {
-                    await refresh();
-                    navigate('/partidas');
-                  },
-                  (failure: unknown) => setError(formMessage(failure)),
-                )
-              }
-            />
-          </div>
-          {editing ? (
-            <MatchForm
-              match={data}
-              submitLabel="Salvar alterações"
-              onCancel={() => setEditing(false)}
-              onUpdate={async (fields) => {
-                await update.mutateAsync({ id, ...fields });
-                setEditing(false);
-                setStatus('Partida atualizada.');
-              }}
-            />
-          ) : null}
-        </section>
+        <MatchManagement
+          match={data}
+          busy={busy}
+          act={act}
+          onError={setError}
+          onChangeStatus={(to) => update.mutateAsync({ id, MatchStatus: to })}
+          onUpdate={async (fields) => {
+            await update.mutateAsync(checked(updateMatchInput, { id, ...fields }, 'en'));
+            setStatus('Partida atualizada.');
+          }}
+          onDeleted={async () => {
+            await refresh();
+            navigate('/partidas');
+          }}
+        />
       ) : null}
     </Page>
   );

@@ -1,3 +1,4 @@
+import { createMatchInput } from '@campus/core/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
@@ -9,6 +10,7 @@ import { Link, navigate, pageFrom, useLocation } from '../../lib/router';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
 import { MatchForm } from './MatchForm';
+import { checked } from '../../lib/validate';
 
 type MatchItem = RouterOutputs['matches']['list']['data'][number];
 type MatchStatus = NonNullable<RouterInputs['matches']['list']['status']>;
@@ -81,7 +83,8 @@ export function MatchesPage() {
           submitLabel="Criar partida"
           onCreate={async (fields) => {
             setNote(null);
-            const match = await create.mutateAsync({ ...fields, userId: user!.id });
+            const input = { ...fields, userId: user!.id };
+            const match = await create.mutateAsync(checked(createMatchInput, input, 'en'));
             await queryClient.invalidateQueries({ queryKey: trpc.matches.pathKey() });
             navigate(`/partidas/${match.id}?criada=1`);
           }}

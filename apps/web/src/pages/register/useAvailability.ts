@@ -1,10 +1,7 @@
+import { emailSchema, nicknameSchema } from '@campus/core/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTRPC } from '../../lib/trpc';
-
-/** The API's formats, so that availability is asked only for well-formed values. */
-const NICKNAME = /^[a-z][a-z0-9_]{2,29}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function useDebounced<T>(value: T, ms = 400): T {
   const [debounced, setDebounced] = useState(value);
@@ -33,8 +30,9 @@ export function useAvailability(nicknameTyped: string, emailTyped: string) {
   const trpc = useTRPC();
   const nickname = useDebounced(nicknameTyped.trim());
   const email = useDebounced(emailTyped.trim());
-  const nicknameValid = NICKNAME.test(nickname);
-  const emailValid = EMAIL.test(email);
+  // The API's own rules, so that availability is asked only for well-formed values.
+  const nicknameValid = nicknameSchema.safeParse(nickname).success;
+  const emailValid = emailSchema.safeParse(email).success;
   const nicknameCheck = useQuery(
     trpc.students.nicknameAvailable.queryOptions({ nickname }, { enabled: nicknameValid }),
   );

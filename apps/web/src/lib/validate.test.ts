@@ -1,0 +1,102 @@
+import {
+  createCommentInput,
+  createMatchInput,
+  createPostInput,
+  LIMITS,
+  loginInput,
+  registerStudentInput,
+} from '@campus/core/schemas';
+import { describe, expect, it } from 'vitest';
+import { fieldErrors, formMessage, sameNames } from './errors';
+import { checked, InvalidInput } from './validate';
+
+const USER = '6f1d4d3e-8d1b-4c55-9a43-1c6a3b1d2e4f';
+
+/** The field errors a form shows for `input`, checked before sending. */
+function errorsOf(run: () => unknown, fields: string[]) {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidInput);
+    const names = sameNames(...fields);
+    return { fields: fieldErrors(error, names), form: formMessage(error, names) };
+  }
+  throw new Error('expected the input to be refused');
+}
+
+describe('checked: the API’s own schemas before sending', () => {
+  it('hands back a valid input unchanged', () => {
+    const input = { email: 'Ana@Campus.br', senha: 'x' };
+    expect(checked(loginInput, input, 'pt')).toBe(input);
+  });
+
+  it('keeps the words of the Portuguese schemas (registration)', () => {
+    const { fields } = errorsOf(
+      () =>
+        checked(
+          registerStudentInput,
+          { nickname: '9ana', senha: 'curta', confirmacaoSenha: 'outra', email: 'x' },
+          'pt',
+        ),
+      ['nome', 'nickname', 'senha', 'email', 'confirmacaoSenha'],
+    );
+    expect(fields).toEqual({
+      nome: 'obrigatório',
+      nickname: 'deve começar com uma letra e ter apenas letras minúsculas, números e _',
+      senha: 'deve ter no mínimo 8 caracteres',
+      email: 'e-mail inválido',
+      confirmacaoSenha: 'deve ser igual à senha',
+    });
+  });
+
+  it('puts the English schemas’ issues in Portuguese by their kind (match)', () => {
+    const { fields, form } = errorsOf(
+      () =>
+        checked(
+          createMatchInput,
+          {
+            userId: USER,
+            title: 'ab',
+            maxPlayers: 1,
+            MatchDate: '2001-01-01T10:00:00Z',
+            location: '',
+            teamNameA: 'x'.repeat(LIMITS.match.teamName.max + 1),
+          },
+          'en',
+        ),
+      ['title', 'maxPlayers', 'MatchDate', 'location', 'teamNameA'],
+    );
+    expect(fields).toEqual({
+      title: 'deve ter no mínimo 3 caracteres',
+      maxPlayers: 'deve ser no mínimo 2',
+      MatchDate: 'deve ser uma data futura',
+      location: 'obrigatório',
+      teamNameA: `deve ter no máximo ${LIMITS.match.teamName.max} caracteres`,
+    });
+    expect(form).toBe('Corrija os campos indicados.');
+  });
+
+  it('says what an event needs, and refuses a number that is none', () => {
+    const post = { title: 'Festa', type: 'EVENT', author: 'ana', authorId: USER };
+    expect(
+      errorsOf(() => checked(createPostInput, post, 'en'), ['eventDate', 'location']).fields,
+    ).toEqual({ eventDate: 'obrigatório para eventos', location: 'obrigatório para eventos' });
+    const match = { userId: USER, title: 'Jogo', MatchDate: '2999-01-01T10:00:00Z', location: 'x' };
+    expect(
+      errorsOf(
+        () => checked(createMatchInput, { ...match, maxPlayers: Number.NaN }, 'en'),
+        ['maxPlayers'],
+      ).fields,
+    ).toEqual({ maxPlayers: 'deve ser um número' });
+  });
+
+  it('refuses one character over a limit and accepts the limit itself', () => {
+    const id = USER;
+    const at = 'x'.repeat(LIMITS.comment.content.max);
+    expect(() => checked(createCommentInput, { id, content: at }, 'en')).not.toThrow();
+    expect(
+      errorsOf(() => checked(createCommentInput, { id, content: `${at}x` }, 'en'), ['content'])
+        .fields,
+    ).toEqual({ content: `deve ter no máximo ${LIMITS.comment.content.max} caracteres` });
+  });
+});
