@@ -68,7 +68,7 @@ describe.skipIf(e2e.skip)('cadastro de estudante', () => {
     await field('Curso').fill('Ciência da Computação');
     await field('Período').fill('5º período');
 
-    // 1. The API refuses the confirmation: its error shows beside that field.
+    // 1. The API's own rule, checked before sending, refuses the confirmation: beside that field.
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await visible(page.getByRole('alert').filter({ hasText: 'Corrija os campos indicados.' }));
     const confirmation = field('Confirme a senha');

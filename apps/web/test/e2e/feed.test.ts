@@ -47,7 +47,7 @@ describe.skipIf(e2e.skip)('feed', () => {
     const a = await sessionFor(browser, baseUrl, author);
     const title = `Mutirão de estudos ${author.nickname}`;
 
-    // An event without its place: the API's field error shows beside "Local".
+    // An event without its place: the API's rule, checked before sending, shows beside "Local".
     const composer = a.page.locator('details.composer');
     await composer.locator('summary').click();
     await composer.getByLabel('Título').fill(title);

@@ -52,7 +52,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
     const org = await sessionFor(browser, baseUrl, organizer);
     const title = `Futsal de quinta ${organizer.nickname}`;
 
-    // An invalid size: the API's error shows beside the field.
+    // An invalid size: the API's rule, checked before sending, shows beside the field.
     await org.page.getByRole('link', { name: 'Partidas', exact: true }).click();
     await org.page.getByText('Criar uma partida').click();
     await org.page.getByLabel('Título').fill(title);
