@@ -1,4 +1,6 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { fieldErrors, formMessage } from '../lib/errors';
+import { focusFirstInvalid } from '../lib/focus';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -12,4 +14,33 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
     onChange: (event: ChangeEvent<Control>) => set(name, event.target.value),
   });
   return { values, set, setValues, bind, reset: () => setValues(initial) };
+}
+
+/**
+ * A form's submit. `handle(action)` is the form's onSubmit: busy while the action runs; when it
+ * fails (the API's answer or the check before sending), each field's error goes beside it, one
+ * message above the form, and the focus to the first invalid field. `fields` maps API paths to
+ * the form's field names (see `fieldErrors`).
+ */
+export function useSubmit(fields: Record<string, string>) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const handle = (action: () => Promise<unknown>) => async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      await action();
+      setErrors({});
+    } catch (error) {
+      setErrors(fieldErrors(error, fields));
+      setMessage(formMessage(error, fields));
+      focusFirstInvalid(formRef.current);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { errors, setErrors, message, setMessage, busy, formRef, handle };
 }

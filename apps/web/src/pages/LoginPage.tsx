@@ -1,11 +1,9 @@
 import { loginInput } from '@campus/core/schemas';
-import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage, StatusMessage } from '../components/Alert';
 import { Field } from '../components/Field';
 import { Page } from '../components/Page';
-import { useFormValues } from '../components/useForm';
-import { fieldErrors, formMessage, sameNames } from '../lib/errors';
-import { focusFirstInvalid } from '../lib/focus';
+import { useFormValues, useSubmit } from '../components/useForm';
+import { sameNames } from '../lib/errors';
 import { Link, navigate, useLocation } from '../lib/router';
 import { checked } from '../lib/validate';
 import { useSession } from '../session/SessionProvider';
@@ -22,27 +20,12 @@ export function LoginPage() {
   const { login, notice, clearNotice } = useSession();
   const { query } = useLocation();
   const form = useFormValues({ email: '', senha: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      const { email, senha } = checked(loginInput, form.values, 'pt');
-      await login(email, senha);
-      navigate(nextPath(query), { replace: true });
-    } catch (error) {
-      setErrors(fieldErrors(error, FIELDS));
-      setMessage(formMessage(error, FIELDS));
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { errors, message, busy, formRef, handle } = useSubmit(FIELDS);
+  const submit = handle(async () => {
+    const { email, senha } = checked(loginInput, form.values, 'pt');
+    await login(email, senha);
+    navigate(nextPath(query), { replace: true });
+  });
 
   return (
     <Page title="Entrar">

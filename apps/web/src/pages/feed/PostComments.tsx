@@ -1,10 +1,10 @@
 import { createCommentInput, LIMITS } from '@campus/core/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
-import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/focus';
+import { useSubmit } from '../../components/useForm';
+import { formMessage, sameNames } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
@@ -25,28 +25,17 @@ export function PostComments({
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [content, setContent] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, message, setMessage, formRef, handle } = useSubmit(FIELDS);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.feed.pathKey() });
 
   const add = useMutation(trpc.feed.addComment.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.feed.removeComment.mutationOptions({ onSuccess: refresh }));
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setMessage(null);
-    try {
-      await add.mutateAsync(checked(createCommentInput, { id: post.id, content }, 'en'));
-      setContent('');
-      setErrors({});
-      announce('Comentário publicado.');
-    } catch (error) {
-      setErrors(fieldErrors(error, FIELDS));
-      setMessage(formMessage(error, FIELDS));
-      focusFirstInvalid(formRef.current);
-    }
-  }
+  const submit = handle(async () => {
+    await add.mutateAsync(checked(createCommentInput, { id: post.id, content }, 'en'));
+    setContent('');
+    announce('Comentário publicado.');
+  });
 
   async function removeComment(id: string) {
     setMessage(null);

@@ -1,10 +1,9 @@
 import { LIMITS } from '@campus/core/schemas';
-import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
-import { useFormValues } from '../../components/useForm';
-import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/focus';
+import { FormActions } from '../../components/FormActions';
+import { useFormValues, useSubmit } from '../../components/useForm';
+import { sameNames } from '../../lib/errors';
 import { fromLocalInput, toLocalInput } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
 
@@ -57,28 +56,12 @@ interface PostFormProps {
 /** Create or edit a post or an event; the API's field errors show beside the fields. */
 export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProps) {
   const form = useFormValues(initialPostValues(post));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, message, busy, formRef, handle } = useSubmit(FIELDS);
   const isEvent = form.values.type === 'EVENT';
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      await onSubmit(toPostFields(form.values));
-      setErrors({});
-      if (!post) form.reset();
-    } catch (error) {
-      setErrors(fieldErrors(error, FIELDS));
-      setMessage(formMessage(error, FIELDS));
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handle(async () => {
+    await onSubmit(toPostFields(form.values));
+    if (!post) form.reset();
+  });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="stack">
@@ -120,16 +103,7 @@ export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProp
           </Field>
         </fieldset>
       ) : null}
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Salvando…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel}>
-            Cancelar
-          </button>
-        ) : null}
-      </div>
+      <FormActions busy={busy} submitLabel={submitLabel} {...(onCancel ? { onCancel } : {})} />
     </form>
   );
 }

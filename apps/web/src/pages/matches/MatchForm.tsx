@@ -1,10 +1,9 @@
 import { LIMITS } from '@campus/core/schemas';
-import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
-import { useFormValues } from '../../components/useForm';
-import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/focus';
+import { FormActions } from '../../components/FormActions';
+import { useFormValues, useSubmit } from '../../components/useForm';
+import { sameNames } from '../../lib/errors';
 import { fromLocalInput, toLocalInput } from '../../lib/format';
 import type { RouterInputs, RouterOutputs } from '../../lib/trpc';
 
@@ -81,33 +80,17 @@ interface MatchFormProps {
 export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: MatchFormProps) {
   const before = initialMatchValues(match);
   const form = useFormValues(before);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setMessage(null);
-    try {
-      if (match) {
-        const fields = toUpdateFields(form.values, before);
-        if (Object.keys(fields).length === 0) onCancel?.();
-        else await onUpdate?.(fields);
-      } else {
-        await onCreate?.(toCreateFields(form.values));
-        form.reset();
-      }
-      setErrors({});
-    } catch (error) {
-      setErrors(fieldErrors(error, FIELDS));
-      setMessage(formMessage(error, FIELDS));
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setBusy(false);
+  const { errors, message, busy, formRef, handle } = useSubmit(FIELDS);
+  const submit = handle(async () => {
+    if (match) {
+      const fields = toUpdateFields(form.values, before);
+      if (Object.keys(fields).length === 0) onCancel?.();
+      else await onUpdate?.(fields);
+    } else {
+      await onCreate?.(toCreateFields(form.values));
+      form.reset();
     }
-  }
+  });
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="stack">
@@ -180,16 +163,7 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
           {(c) => <input {...c} {...form.bind('teamNameB')} maxLength={L.teamName.max} />}
         </Field>
       </div>
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Salvando…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" onClick={onCancel}>
-            Cancelar
-          </button>
-        ) : null}
-      </div>
+      <FormActions busy={busy} submitLabel={submitLabel} {...(onCancel ? { onCancel } : {})} />
     </form>
   );
 }

@@ -1,12 +1,10 @@
 import { registerStudentInput } from '@campus/core/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { InputField, SelectField, type InputSpec } from '../../components/InputField';
 import { Page } from '../../components/Page';
-import { useFormValues } from '../../components/useForm';
-import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
-import { focusFirstInvalid } from '../../lib/focus';
+import { useFormValues, useSubmit } from '../../components/useForm';
+import { sameNames } from '../../lib/errors';
 import { Link, navigate } from '../../lib/router';
 import { useTRPC, type RouterInputs } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
@@ -29,33 +27,21 @@ export function RegisterPage() {
   const { login } = useSession();
   const form = useFormValues(INITIAL);
   const { values } = form;
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, setErrors, message, formRef, handle } = useSubmit(FIELDS);
   const options = useRegisterOptions(values.estado);
   const availability = useAvailability(values.nickname, values.email);
   const register = useMutation(trpc.students.register.mutationOptions());
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setMessage(null);
-    try {
-      // Checked here with the API's own schema; the API checks again.
-      const input = checked(registerStudentInput, values, 'pt');
-      await register.mutateAsync(input as RouterInputs['students']['register']);
-    } catch (error) {
-      setErrors(fieldErrors(error, FIELDS));
-      setMessage(formMessage(error, FIELDS));
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    try {
-      await login(values.email, values.senha);
-      navigate('/feed?bemvindo=1', { replace: true });
-    } catch {
-      navigate('/entrar?cadastro=ok', { replace: true });
-    }
-  }
+  const submit = handle(async () => {
+    // Checked here with the API's own schema; the API checks again.
+    const input = checked(registerStudentInput, values, 'pt');
+    await register.mutateAsync(input as RouterInputs['students']['register']);
+    // Registered: a failed login only sends to the login page.
+    await login(values.email, values.senha).then(
+      () => navigate('/feed?bemvindo=1', { replace: true }),
+      () => navigate('/entrar?cadastro=ok', { replace: true }),
+    );
+  });
 
   /** Editing a field clears its error (and a new state clears the city). */
   const change = (name: RegisterField) => (event: { target: { value: string } }) => {
