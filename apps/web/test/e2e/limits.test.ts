@@ -5,6 +5,7 @@ import {
   apiCall,
   apiLogin,
   launchBrowser,
+  loginViaUi,
   newPage,
   registerViaApi,
   sessionFor,
@@ -213,5 +214,25 @@ describe.skipIf(e2e.skip)('the web and the API agree on every length limit', () 
         await create({ ...base, ...sized(MATCH, 0), maxPlayers: maxPlayers.min - 1 }),
       ),
     ).toEqual(['MatchDate', 'maxPlayers']);
+  });
+
+  it('the administration’s search', async () => {
+    const admin = e2e.skip ? { email: '', password: '' } : e2e.admin;
+    const { page, context } = await newPage(browser, baseUrl);
+    await loginViaUi(page, admin.email, admin.password);
+    await page.goto('/administracao');
+    const max = LIMITS.userSearch.max;
+    expect(
+      await page.getByLabel('Buscar').evaluate((el) => (el as HTMLInputElement).maxLength),
+    ).toBe(max);
+    await context.close();
+
+    const { accessToken } = await apiLogin(baseUrl, { email: admin.email, senha: admin.password });
+    const search = (busca: string) =>
+      fetch(`${baseUrl}/admin/usuarios?busca=${busca}`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+    expect((await search('a'.repeat(max))).status).toBe(200);
+    expect(await refusedFields(await search('a'.repeat(max + 1)))).toEqual(['busca']);
   });
 });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
 import { Pagination } from '../../components/Pagination';
@@ -8,34 +8,10 @@ import { PERFIL_LABELS, USER_STATUS_LABELS } from '../../lib/format';
 import { navigate, pageFrom, useLocation } from '../../lib/router';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
+import { AdminFilters, filtersFrom, toSearch } from './AdminFilters';
 
-type Filters = RouterInputs['admin']['listUsers'];
 type AdminUser = RouterOutputs['admin']['listUsers']['dados'][number];
 type StatusInput = RouterInputs['admin']['updateUserStatus']['status'];
-const PAGE_SIZE = 20;
-
-/** The list's filters as they stand in the address (so a reload or a shared link keeps them). */
-function filtersFrom(query: URLSearchParams): Filters {
-  const status = query.get('status');
-  const perfil = query.get('perfil');
-  const busca = query.get('busca')?.trim();
-  return {
-    page: pageFrom(query),
-    limit: PAGE_SIZE,
-    ...(status && status in USER_STATUS_LABELS ? { status: status as Filters['status'] } : {}),
-    ...(perfil && perfil in PERFIL_LABELS ? { perfil: perfil as Filters['perfil'] } : {}),
-    ...(busca ? { busca } : {}),
-  };
-}
-
-function toSearch(filters: { status?: string; perfil?: string; busca?: string; page?: number }) {
-  const params = new URLSearchParams();
-  for (const key of ['busca', 'status', 'perfil'] as const)
-    if (filters[key]) params.set(key, filters[key]);
-  if (filters.page && filters.page > 1) params.set('pagina', String(filters.page));
-  const search = params.toString();
-  return `/administracao${search ? `?${search}` : ''}`;
-}
 
 /** Block / reactivate / approve, as the user's status allows. Admins and oneself: none. */
 function actionsFor(
@@ -57,9 +33,6 @@ export function AdminPage() {
   const { user } = useSession();
   const { query } = useLocation();
   const filters = filtersFrom(query);
-  const [busca, setBusca] = useState(filters.busca ?? '');
-  const [status, setStatus] = useState<string>(filters.status ?? '');
-  const [perfil, setPerfil] = useState<string>(filters.perfil ?? '');
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -72,11 +45,6 @@ export function AdminPage() {
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
     }),
   );
-
-  function applyFilters(event: FormEvent) {
-    event.preventDefault();
-    navigate(toSearch({ busca: busca.trim(), status, perfil }));
-  }
 
   async function setUserStatus(target: AdminUser, to: StatusInput) {
     setNote(null);
@@ -91,48 +59,7 @@ export function AdminPage() {
 
   return (
     <Page title="Administração de usuários">
-      <form
-        className="card filters"
-        onSubmit={applyFilters}
-        role="search"
-        aria-label="Filtrar usuários"
-      >
-        <div className="field">
-          <label htmlFor="admin-busca">Buscar</label>
-          <input
-            id="admin-busca"
-            type="search"
-            value={busca}
-            onChange={(e) => setBusca(e.target.value)}
-            placeholder="Nome, nickname ou e-mail"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="admin-status">Situação</label>
-          <select id="admin-status" value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="">Todas</option>
-            {Object.entries(USER_STATUS_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="admin-perfil">Perfil</label>
-          <select id="admin-perfil" value={perfil} onChange={(e) => setPerfil(e.target.value)}>
-            <option value="">Todos</option>
-            {Object.entries(PERFIL_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="primary">
-          Filtrar
-        </button>
-      </form>
+      <AdminFilters filters={filters} />
 
       <StatusMessage>{note}</StatusMessage>
       <ErrorMessage>{error ?? (list.error ? formMessage(list.error) : null)}</ErrorMessage>
