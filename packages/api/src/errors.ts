@@ -3,6 +3,7 @@ import {
   ERROR_STATUS,
   isDatabaseUnavailable,
   isInvalidText,
+  REASONS,
   type ErrorCode,
   type FieldIssue,
 } from '@campus/core';
@@ -14,8 +15,16 @@ export const errorBodySchema = z
   .object({
     code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
-    reason: z.string().optional(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    reason: z
+      .enum(REASONS)
+      .optional()
+      .describe(
+        'A stable word for the cause, where one status has several; each operation lists its own',
+      ),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('The fields that failed validation, all of them (400)'),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

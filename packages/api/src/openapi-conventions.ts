@@ -1,5 +1,6 @@
+import type { Reason } from '@campus/core';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import type { Meta } from './trpc';
+import type { Meta, ReasonStatus } from './trpc';
 
 type Operation = NonNullable<NonNullable<OpenAPIObject['paths']>[string]['get']>;
 type Responses = NonNullable<Operation['responses']>;
@@ -10,24 +11,37 @@ const integer = { type: 'integer', minimum: 0 } as const;
 /** The response headers and the request header the conventions use (extensions.md §F). */
 export const conventionComponents: Pick<Components, 'headers' | 'parameters'> = {
   headers: {
-    RetryAfter: { description: 'Seconds to wait before retrying', schema: integer },
+    RetryAfter: { description: 'Seconds to wait before retrying', required: true, schema: integer },
     RateLimitLimit: {
       description: 'Attempts allowed in the window (IETF RateLimit headers)',
       schema: integer,
     },
     RateLimitRemaining: { description: 'Attempts left in the window', schema: integer },
     RateLimitReset: { description: 'Seconds until the window ends', schema: integer },
-    Location: { description: 'Path of the created resource', schema: { type: 'string' } },
+    Location: {
+      description: 'Path of the created resource',
+      required: true,
+      schema: { type: 'string' },
+    },
     IdempotentReplayed: {
       description:
         '`true` when this is the stored answer of an earlier request with the same Idempotency-Key',
       schema: { type: 'string', enum: ['true'] },
     },
-    ETag: { description: 'Strong validator of this representation', schema: { type: 'string' } },
-    CacheControl: { description: 'Caching of this answer', schema: { type: 'string' } },
+    ETag: {
+      description: 'Strong validator of this representation',
+      required: true,
+      schema: { type: 'string' },
+    },
+    CacheControl: {
+      description: 'Caching of this answer',
+      required: true,
+      schema: { type: 'string' },
+    },
     WWWAuthenticate: {
       description: 'The scheme to authenticate with: `Bearer`',
-      schema: { type: 'string' },
+      required: true,
+      schema: { type: 'string', pattern: '^Bearer' },
     },
   },
   parameters: {
@@ -51,7 +65,58 @@ export const conventionComponents: Pick<Components, 'headers' | 'parameters'> = 
 };
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
-const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+const errorRef = { $ref: '#/components/schemas/Error' };
+const errorContent = { 'application/json': { schema: errorRef } };
+
+/** The reasons of a kind of procedure, beside those it declares (`RoutePolicy.reasons`). */
+const signedInReasons: Partial<Record<ReasonStatus, readonly Reason[]>> = {
+  401: ['TOKEN_INVALID', 'TOKEN_EXPIRED', 'ACCOUNT_NOT_ACTIVE'],
+};
+const adminReasons: Partial<Record<ReasonStatus, readonly Reason[]>> = {
+  ...signedInReasons,
+  403: ['ADMIN_REQUIRED'],
+};
+const idempotentCreateReasons: Partial<Record<ReasonStatus, readonly Reason[]>> = {
+  409: ['IDEMPOTENCY_KEY_IN_USE'],
+  422: ['IDEMPOTENCY_KEY_REUSED'],
+};
+
+/** Whether a REST POST creates with an `Idempotency-Key` (extensions.md §F). */
+export const takesIdempotencyKey = (meta: Meta | undefined) =>
+  meta?.successStatus === 201 && meta.openapi?.protect !== false;
+
+/**
+ * Every `reason` an operation's failure with `status` can carry: the procedure's own
+ * (`RoutePolicy.reasons`), those of its kind, and RATE_LIMITED on 429 (every request counts
+ * against the global ceiling). Sorted; empty when that status carries none.
+ */
+export function reasonsOf(meta: Meta | undefined, status: number): Reason[] {
+  const sources: Array<Partial<Record<ReasonStatus, readonly Reason[]>> | undefined> = [
+    meta?.reasons,
+    meta?.access === 'admin' ? adminReasons : meta?.access === 'user' ? signedInReasons : undefined,
+    takesIdempotencyKey(meta) ? idempotentCreateReasons : undefined,
+    { 429: ['RATE_LIMITED'] },
+  ];
+  const reasons = new Set<Reason>();
+  for (const source of sources)
+    for (const reason of source?.[status as ReasonStatus] ?? []) reasons.add(reason);
+  return [...reasons].sort();
+}
+
+/**
+ * The body of an error response: the Error schema with `reason` closed to the ones this
+ * operation can answer with this status, or absent when there are none.
+ */
+export function errorSchema(reasons: readonly Reason[]) {
+  return {
+    allOf: [
+      errorRef,
+      reasons.length
+        ? { properties: { reason: { type: 'string', enum: [...reasons] } } }
+        : { properties: { reason: { not: {}, description: 'Never sent with this status' } } },
+    ],
+  };
+}
 const rateLimitHeaders = {
   'RateLimit-Limit': header('RateLimitLimit'),
   'RateLimit-Remaining': header('RateLimitRemaining'),
@@ -71,7 +136,9 @@ function addError(
 ) {
   const existing = responses[code] as { description?: string } | undefined;
   responses[code] = {
-    description: existing?.description ?? description,
+    description: existing?.description
+      ? `${existing.description}; or: ${description.charAt(0).toLowerCase()}${description.slice(1)}`
+      : description,
     content: errorContent,
     ...(Object.keys(headers).length ? { headers } : {}),
   };
@@ -88,9 +155,11 @@ export function documentConventions(operation: Operation, method: string, meta: 
     'Retry-After': header('RetryAfter'),
     ...rateLimitHeaders,
   });
-  addError(responses, '503', 'The database is unavailable (`SERVICE_UNAVAILABLE`); retry later', {
-    'Retry-After': header('RetryAfter'),
-  });
+  // A static list is served from memory: it never waits on the database.
+  if (!meta?.staticList)
+    addError(responses, '503', 'The database is unavailable (`SERVICE_UNAVAILABLE`); retry later', {
+      'Retry-After': header('RetryAfter'),
+    });
   if (method === 'post' || method === 'patch' || method === 'put') {
     addError(responses, '413', 'Body larger than 100 kB');
     addError(
@@ -106,7 +175,7 @@ export function documentConventions(operation: Operation, method: string, meta: 
       if (code !== '429') addHeaders(responses, code, rateLimitHeaders);
   }
   if (meta?.location) addHeaders(responses, success, { Location: header('Location') });
-  if (meta?.successStatus === 201 && meta.openapi?.protect !== false) {
+  if (takesIdempotencyKey(meta)) {
     operation.parameters = [
       ...(operation.parameters ?? []),
       { $ref: '#/components/parameters/IdempotencyKey' },
@@ -135,6 +204,19 @@ export function documentConventions(operation: Operation, method: string, meta: 
     responses['304'] = {
       description: 'Not modified: the If-None-Match ETag still names this list',
       headers: { ETag: header('ETag') },
+    };
+  }
+  closeReasons(responses, meta);
+}
+
+/** Each JSON error response's body: `reason` closed to what the operation answers with that status. */
+export function closeReasons(responses: Responses, meta: Meta | undefined) {
+  for (const [code, response] of Object.entries(responses)) {
+    const json = (response as { content?: Record<string, unknown> }).content?.['application/json'];
+    if (Number(code) < 400 || !json) continue;
+    responses[code] = {
+      ...response,
+      content: { 'application/json': { schema: errorSchema(reasonsOf(meta, Number(code))) } },
     };
   }
 }

@@ -2,8 +2,8 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { createDocument } from 'zod-openapi';
 import { errorBodySchema } from './errors';
 import { appRouter } from './root';
-import { conventionComponents, documentConventions } from './openapi-conventions';
-import { restRoutes } from './routes';
+import { closeReasons, conventionComponents, documentConventions } from './openapi-conventions';
+import { restRoutes, type RestRoute } from './routes';
 import type { Meta } from './trpc';
 
 /** The error schema as an OpenAPI component, rendered by the same generator as the rest. */
@@ -73,10 +73,60 @@ export function buildOpenApiDocument(
       documentConventions(operation, method, byRoute.get(`${method} ${path}`));
     }
   }
+  for (const item of Object.values(hostPaths)) {
+    for (const operation of Object.values(item)) {
+      const responses = (operation as { responses?: Parameters<typeof closeReasons>[0] }).responses;
+      if (responses) closeReasons(responses, undefined);
+    }
+  }
   Object.assign((doc.paths ??= {}), hostPaths);
+  requestExamples(doc, restRoutes);
+  countsAreNotNegative(doc.components.schemas);
+  for (const item of Object.values(doc.paths))
+    for (const operation of Object.values(item as Record<string, Json>))
+      countsAreNotNegative(operation.responses);
   // Drop the generator's own error components, now unreferenced.
   for (const name of Object.keys(doc.components.schemas ?? {})) {
     if (name.startsWith('error.')) delete doc.components.schemas![name];
   }
   return doc;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * A request body's example is its input schema's first `.meta({ examples })` entry (set in core,
+ * next to the schema), as the media type's `example`: what Swagger UI's "Try it out" sends.
+ * Without one it made a body up from the constraints (dates in year 604). The
+ * response-validation test sends every one of them.
+ */
+function requestExamples(doc: OpenAPIObject, routes: readonly RestRoute[]) {
+  for (const route of routes) {
+    const operation = doc.paths?.[route.meta.openapi!.path]?.[
+      route.rest.method.toLowerCase() as 'post'
+    ] as Json | undefined;
+    const content = (operation?.requestBody as { content?: Record<string, Json> } | undefined)
+      ?.content;
+    for (const media of Object.values(content ?? {})) {
+      const schema = media.schema as { examples?: unknown[] } | undefined;
+      if (schema) delete schema.examples;
+      if (route.rest.example) media.example = route.rest.example;
+    }
+  }
+}
+
+/**
+ * zod writes `z.number().int()` as the whole safe-integer range, so Swagger UI showed counts of
+ * -9007199254740991. Every integer this API answers is a count, a page, a size or a duration:
+ * the document says so (minimum 0), and the response-validation test holds the server to it.
+ */
+function countsAreNotNegative(value: unknown) {
+  if (Array.isArray(value)) return value.forEach(countsAreNotNegative);
+  if (typeof value !== 'object' || value === null) return;
+  const schema = value as Json;
+  if (schema.type === 'integer' && schema.minimum === Number.MIN_SAFE_INTEGER) {
+    schema.minimum = 0;
+    if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+  }
+  for (const child of Object.values(schema)) countsAreNotNegative(child);
 }

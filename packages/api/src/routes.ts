@@ -11,6 +11,11 @@ export interface RestBinding {
   /** False for procedures declared with `z.void()` input: they receive `undefined`. */
   takesInput: boolean;
   segments: ReadonlyArray<{ literal: string } | { param: string }>;
+  /**
+   * A valid input, the first of its input schema's `.meta({ examples })`, path parameters left
+   * out: the OpenAPI document's request body example (what Swagger UI's "Try it out" sends).
+   */
+  example: Record<string, unknown> | undefined;
 }
 
 /** One procedure and everything the host needs to know to serve it. */
@@ -30,7 +35,11 @@ export type RestRoute = Route & { rest: RestBinding };
 function restBindingOf(procedure: AnyProcedure, meta: Meta): RestBinding | undefined {
   if (!meta.openapi || meta.openapi.enabled === false) return undefined;
   const template = meta.openapi.path.replace(/\/+$/, '') || '/';
-  const inputs = procedure._def.inputs as Array<{ _zod?: { def?: { type?: string } } }>;
+  const inputs = procedure._def.inputs as Array<{
+    _zod?: { def?: { type?: string } };
+    meta?: () => { examples?: unknown[] } | undefined;
+  }>;
+  const example = inputs.at(-1)?.meta?.()?.examples?.[0] as Record<string, unknown> | undefined;
   return {
     method: meta.openapi.method,
     template,
@@ -40,6 +49,9 @@ function restBindingOf(procedure: AnyProcedure, meta: Meta): RestBinding | undef
       .split('/')
       .filter(Boolean)
       .map((part) => (/^\{.+\}$/.test(part) ? { param: part.slice(1, -1) } : { literal: part })),
+    example:
+      example &&
+      Object.fromEntries(Object.entries(example).filter(([key]) => !template.includes(`{${key}}`))),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   type Actor,
   type PrecomputedResponse,
+  type Reason,
   type Services,
   AppError,
   forbidden,
@@ -68,7 +69,26 @@ export interface RoutePolicy {
    * gzip). It gets the path parameters; `undefined` (an unknown UF) → the procedure answers.
    */
   staticList?: (params: Record<string, string>) => PrecomputedResponse<unknown> | undefined;
+  /**
+   * Who may call it: any signed-in user, or ADMIN only; absent, anyone. Set by the procedure
+   * builders (`authedProcedure`, `adminProcedure`), never by hand. The OpenAPI document reads it
+   * for the 401 and 403 reasons every such procedure can answer.
+   */
+  access?: 'user' | 'admin';
+  /**
+   * The `reason`s its failures can carry, by REST status: the closed enum the OpenAPI document
+   * gives `reason` in that response (and the response-validation test holds the server to).
+   * Declare only the procedure's own; the document adds those of its kind: 401
+   * TOKEN_INVALID/TOKEN_EXPIRED/ACCOUNT_NOT_ACTIVE (`access`), 403 ADMIN_REQUIRED (admin), 429
+   * RATE_LIMITED (all), 409 IDEMPOTENCY_KEY_IN_USE and 422 IDEMPOTENCY_KEY_REUSED (REST creates).
+   * A status not listed answers no `reason`. Every new domain (groups, notifications) declares
+   * its reasons here, next to `errorResponses`, e.g. `reasons: { 409: ['ALREADY_MEMBER'] }`.
+   */
+  reasons?: Partial<Record<ReasonStatus, readonly Reason[]>>;
 }
+
+/** The statuses a `reason` can come with (packages/core/src/errors.ts). */
+export type ReasonStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 
 /** OpenAPI meta plus the route policy. */
 export type Meta = OpenApiMeta<Partial<RoutePolicy>>;
@@ -161,13 +181,15 @@ function bearerToken(header: string | undefined): string {
 }
 
 /** A valid access token of an existing, ATIVO user: `ctx.actor`, the one every service takes. */
-export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  const actor: Actor = await ctx.services.auth.authenticate(bearerToken(ctx.authorization));
-  return next({ ctx: { actor } });
-});
+export const authedProcedure = publicProcedure
+  .meta({ access: 'user' })
+  .use(async ({ ctx, next }) => {
+    const actor: Actor = await ctx.services.auth.authenticate(bearerToken(ctx.authorization));
+    return next({ ctx: { actor } });
+  });
 
 /** perfil ADMIN (decisions.md §3: enforced, unlike the implementation the spec describes). */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!isSiteAdmin(ctx.actor))
     throw forbidden('Acesso restrito a administradores', 'ADMIN_REQUIRED');
   return next();

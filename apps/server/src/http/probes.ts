@@ -57,37 +57,60 @@ const errorContent = { 'application/json': { schema: { $ref: '#/components/schem
 /** Probes pass the global rate limit like every request. */
 const tooManyRequests = {
   description: 'Too many requests from this client (`RATE_LIMITED`)',
-  headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+  headers: {
+    'Retry-After': { $ref: '#/components/headers/RetryAfter' },
+    'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
+    'RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
+    'RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
+  },
   content: errorContent,
 };
+
+const statusBody = (description: string, status: string) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: { status: { type: 'string', const: status } },
+        required: ['status'],
+        additionalProperties: false,
+      },
+    },
+  },
+});
 
 /** The probes in the OpenAPI document, so that nothing the server answers is unlisted. */
 export const probePaths: NonNullable<OpenAPIObject['paths']> = {
   [HOST_PATHS.health]: {
     get: {
-      operationId: 'health',
+      operationId: 'getHealth',
       summary: 'The process is alive',
       tags: ['Operações'],
       security: [],
-      responses: { '200': { description: '`{status: "ok"}`' }, '429': tooManyRequests },
+      responses: { '200': statusBody('The process is alive', 'ok'), '429': tooManyRequests },
     },
   },
   [HOST_PATHS.ready]: {
     get: {
-      operationId: 'ready',
+      operationId: 'getReadiness',
       summary: 'The database answers',
       tags: ['Operações'],
       security: [],
       responses: {
-        '200': { description: '`{status: "ready"}`' },
+        '200': statusBody('The database answers', 'ready'),
         '429': tooManyRequests,
-        '503': { description: 'Database unavailable', content: errorContent },
+        '503': {
+          description: 'Database unavailable (`SERVICE_UNAVAILABLE`)',
+          headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
+          content: errorContent,
+        },
       },
     },
   },
   [HOST_PATHS.metrics]: {
     get: {
-      operationId: 'metrics',
+      operationId: 'getMetrics',
       summary: 'Prometheus metrics (Bearer METRICS_TOKEN when configured)',
       tags: ['Operações'],
       security: [],
@@ -96,7 +119,12 @@ export const probePaths: NonNullable<OpenAPIObject['paths']> = {
           description: 'Prometheus text format',
           content: { 'text/plain': { schema: { type: 'string' } } },
         },
-        '401': { description: 'METRICS_TOKEN is set and was not sent', content: errorContent },
+        '401': {
+          description: 'METRICS_TOKEN is set and was not sent',
+          headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } },
+          content: errorContent,
+        },
+        '429': tooManyRequests,
       },
     },
   },

@@ -20,6 +20,7 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/usuarios',
+        operationId: 'listUsers',
         tags,
         summary: 'Listar usuários, mais recentes primeiro',
         description:
@@ -37,6 +38,7 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/usuarios/{id}',
+        operationId: 'getUser',
         tags,
         summary: 'Ler um usuário',
         errorResponses: { ...denied, 404: 'Usuário não encontrado' },
@@ -51,9 +53,11 @@ export const adminRouter = router({
 
   updateUserStatus: adminProcedure
     .meta({
+      reasons: { 403: ['CANNOT_CHANGE_OWN_STATUS', 'CANNOT_CHANGE_ADMIN_STATUS'] },
       openapi: {
         method: 'PATCH',
         path: '/admin/usuarios/{id}/status',
+        operationId: 'updateUserStatus',
         tags,
         summary: 'Alterar o status da conta de um usuário (aprovar, bloquear, reativar)',
         description:

@@ -9,10 +9,12 @@ const tags = ['Autenticação'];
 export const authRouter = router({
   login: publicProcedure
     .meta({
+      reasons: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_NOT_ACTIVE'] },
       rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/autenticacao/login',
+        operationId: 'login',
         tags,
         summary: 'Entrar com e-mail e senha',
         protect: false,
@@ -32,10 +34,14 @@ export const authRouter = router({
 
   refresh: publicProcedure
     .meta({
+      reasons: {
+        401: ['TOKEN_INVALID', 'TOKEN_EXPIRED', 'REFRESH_TOKEN_REUSED', 'ACCOUNT_NOT_ACTIVE'],
+      },
       rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/autenticacao/atualizar-token',
+        operationId: 'refreshSession',
         tags,
         summary: 'Trocar um refresh token por um novo par de tokens',
         description:
@@ -60,6 +66,7 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/autenticacao/sair',
+        operationId: 'logout',
         tags,
         summary: 'Sair: o refresh token informado deixa de valer',
         successDescription: 'Sessão encerrada',
@@ -77,6 +84,7 @@ export const authRouter = router({
       openapi: {
         method: 'GET',
         path: '/autenticacao/usuario-atual',
+        operationId: 'getCurrentUser',
         tags,
         summary: 'O usuário do token',
         errorResponses: { 401: 'Token ausente ou inválido' },

@@ -20,6 +20,7 @@ export const examplesRouter = router({
       openapi: {
         method: 'POST',
         path: '/exemplos',
+        operationId: 'createExample',
         tags,
         summary: 'Criar um exemplo',
         successDescription: 'Exemplo criado',
@@ -38,6 +39,7 @@ export const examplesRouter = router({
       openapi: {
         method: 'GET',
         path: '/exemplos',
+        operationId: 'listExamples',
         tags,
         summary: 'Listar exemplos, mais recentes primeiro',
         errorResponses: { 400: 'Paginação inválida', 401: 'Token ausente ou inválido' },
@@ -52,6 +54,7 @@ export const examplesRouter = router({
       openapi: {
         method: 'GET',
         path: '/exemplos/{id}',
+        operationId: 'getExample',
         tags,
         summary: 'Ler um exemplo',
         errorResponses: { 401: 'Token ausente ou inválido', 404: 'Exemplo não encontrado' },

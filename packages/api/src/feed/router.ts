@@ -27,6 +27,7 @@ export const feedRouter = router({
       openapi: {
         method: 'GET',
         path: '/post',
+        operationId: 'listPosts',
         tags,
         summary: 'List posts, newest first (basic fields only)',
         errorResponses: { 400: 'Invalid page or limit (limit 1-50)', ...unauthorized },
@@ -41,6 +42,7 @@ export const feedRouter = router({
       openapi: {
         method: 'GET',
         path: '/post/{id}',
+        operationId: 'getPost',
         tags,
         summary: 'Read a post with its comments, likes, reports and attendances',
         description: "Reports carry the reporter's userId for ADMIN callers only.",
@@ -53,11 +55,13 @@ export const feedRouter = router({
 
   create: authedProcedure
     .meta({
+      reasons: { 403: ['NOT_OWNER'] },
       successStatus: 201,
       location: '/post/{output.id}',
       openapi: {
         method: 'POST',
         path: '/post',
+        operationId: 'createPost',
         tags,
         summary: 'Create a post',
         description:
@@ -79,9 +83,11 @@ export const feedRouter = router({
 
   update: authedProcedure
     .meta({
+      reasons: { 403: ['NOT_OWNER'] },
       openapi: {
         method: 'PATCH',
         path: '/post/{id}',
+        operationId: 'updatePost',
         tags,
         summary: 'Change a post (its author or an ADMIN)',
         description:
@@ -101,10 +107,12 @@ export const feedRouter = router({
 
   remove: authedProcedure
     .meta({
+      reasons: { 403: ['NOT_OWNER'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/post/{id}',
+        operationId: 'deletePost',
         tags,
         summary: 'Delete a post with its comments, likes, reports and attendances',
         successDescription: 'Deleted',
@@ -122,10 +130,12 @@ export const feedRouter = router({
 
   removeComment: authedProcedure
     .meta({
+      reasons: { 403: ['NOT_OWNER'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/comment/{id}',
+        operationId: 'deleteComment',
         tags,
         summary: 'Delete a comment (its author, the post author or an ADMIN)',
         successDescription: 'Deleted',
@@ -148,6 +158,7 @@ export const feedRouter = router({
       openapi: {
         method: 'POST',
         path: '/post/{id}/comment',
+        operationId: 'commentOnPost',
         tags,
         summary: 'Comment on a post',
         successDescription: 'The created comment',
@@ -160,11 +171,13 @@ export const feedRouter = router({
 
   like: authedProcedure
     .meta({
+      reasons: { 409: ['ALREADY_LIKED'] },
       successStatus: 201,
       location: '/post/{input.id}/like',
       openapi: {
         method: 'POST',
         path: '/post/{id}/like',
+        operationId: 'likePost',
         tags,
         summary: 'Like a post',
         successDescription: 'The like record',
@@ -177,10 +190,12 @@ export const feedRouter = router({
 
   unlike: authedProcedure
     .meta({
+      reasons: { 404: ['NOT_LIKED'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/post/{id}/like',
+        operationId: 'unlikePost',
         tags,
         summary: 'Take back a like',
         successDescription: 'Like removed',
@@ -193,11 +208,13 @@ export const feedRouter = router({
 
   attend: authedProcedure
     .meta({
+      reasons: { 400: ['NOT_AN_EVENT'], 409: ['ALREADY_ATTENDING'] },
       successStatus: 201,
       location: '/post/{input.id}/attendance',
       openapi: {
         method: 'POST',
         path: '/post/{id}/attendance',
+        operationId: 'attendEvent',
         tags,
         summary: 'Confirm attendance at an EVENT',
         successDescription: 'The attendance record',
@@ -215,10 +232,12 @@ export const feedRouter = router({
 
   unattend: authedProcedure
     .meta({
+      reasons: { 404: ['NOT_ATTENDING'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/post/{id}/attendance',
+        operationId: 'withdrawAttendance',
         tags,
         summary: 'Withdraw an attendance',
         successDescription: 'Attendance removed',
@@ -231,11 +250,13 @@ export const feedRouter = router({
 
   report: authedProcedure
     .meta({
+      reasons: { 409: ['ALREADY_REPORTED'] },
       successStatus: 201,
       location: '/post/{input.id}',
       openapi: {
         method: 'POST',
         path: '/post/{id}/report',
+        operationId: 'reportPost',
         tags,
         summary: 'Report a post (once per user)',
         description: "The response carries the reporter's userId for ADMIN callers only.",

@@ -21,11 +21,12 @@ export const localitiesRouter = router({
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/localidades/estados',
+        operationId: 'listEstados',
         tags,
         summary: 'Os 27 estados (UF e nome), em ordem alfabética',
         description: CACHED,
         protect: false,
-        errorResponses: { 400: 'Entrada inválida (a lista não recebe parâmetros)' },
+        errorResponses: {},
       },
     })
     .input(z.void())
@@ -38,6 +39,7 @@ export const localitiesRouter = router({
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/localidades/estados/{uf}/cidades',
+        operationId: 'listCidades',
         tags,
         summary: 'Os municípios de um estado (IBGE), em ordem alfabética',
         description: `${CACHED} A UF pode vir em minúsculas.`,

@@ -21,11 +21,13 @@ const badId = { 400: 'id is not a UUID' };
 export const matchesRouter = router({
   create: authedProcedure
     .meta({
+      reasons: { 403: ['NOT_OWNER'] },
       successStatus: 201,
       location: '/match/{output.id}',
       openapi: {
         method: 'POST',
         path: '/match',
+        operationId: 'createMatch',
         tags,
         summary: 'Create a match (status EM_BREVE, no players)',
         successDescription: 'The match',
@@ -46,12 +48,13 @@ export const matchesRouter = router({
       openapi: {
         method: 'GET',
         path: '/match',
+        operationId: 'listMatches',
         tags,
         summary: 'List matches, MatchDate ascending, optionally by status',
         description:
           'Order: MatchDate ascending, then id. `status` filters by the status as it reads now (an EM_BREVE match ' +
-          'whose date has passed is EM_ANDAMENTO). Items carry isSubscriptionOpen and spots {filled, open} ' +
-          '(open = maxPlayers − filled); they carry no players and no team objects: read the match for those.',
+          'whose date has passed is EM_ANDAMENTO). Items carry isSubscriptionOpen, players and spots {filled, open} ' +
+          '(open = maxPlayers − filled), and no team objects: read the match for those.',
         errorResponses: { 400: 'Invalid pagination or status', ...unauthorized },
       },
     })
@@ -64,6 +67,7 @@ export const matchesRouter = router({
       openapi: {
         method: 'GET',
         path: '/match/{id}',
+        operationId: 'getMatch',
         tags,
         summary: 'Read a match with its players and teams',
         errorResponses: { ...badId, ...unauthorized, 404: 'Match not found' },
@@ -75,9 +79,14 @@ export const matchesRouter = router({
 
   update: authedProcedure
     .meta({
+      reasons: {
+        403: ['NOT_OWNER'],
+        409: ['INVALID_TRANSITION', 'MATCH_STARTED', 'CAPACITY_BELOW_PLAYERS'],
+      },
       openapi: {
         method: 'PATCH',
         path: '/match/{id}',
+        operationId: 'updateMatch',
         tags,
         summary: 'Change a match (author or ADMIN), including MatchStatus transitions',
         description:
@@ -103,10 +112,12 @@ export const matchesRouter = router({
 
   delete: authedProcedure
     .meta({
+      reasons: { 403: ['NOT_OWNER'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/match/{id}',
+        operationId: 'deleteMatch',
         tags,
         summary: 'Delete a match and its subscriptions (author or ADMIN)',
         errorResponses: {
@@ -123,11 +134,13 @@ export const matchesRouter = router({
 
   subscribe: authedProcedure
     .meta({
+      reasons: { 403: ['MATCH_STARTED', 'MATCH_FULL'], 409: ['ALREADY_SUBSCRIBED'] },
       successStatus: 201,
       location: '/match/{input.id}',
       openapi: {
         method: 'POST',
         path: '/match/{id}/subscribe',
+        operationId: 'subscribeToMatch',
         tags,
         summary: 'Subscribe the caller; placed in the team with fewer players (a tie goes to A)',
         description:
@@ -152,6 +165,7 @@ export const matchesRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/match/{id}/unsubscribe',
+        operationId: 'unsubscribeFromMatch',
         tags,
         summary: "Remove the caller's subscription; answers the team left",
         description: 'Allowed at any status: the only condition is that the subscription exists.',
@@ -164,9 +178,11 @@ export const matchesRouter = router({
 
   switch: authedProcedure
     .meta({
+      reasons: { 403: ['MATCH_STARTED', 'TEAM_FULL'] },
       openapi: {
         method: 'POST',
         path: '/match/{id}/switch',
+        operationId: 'switchMatchTeam',
         tags,
         summary: 'Move the caller to the other team; answers the team joined',
         errorResponses: {

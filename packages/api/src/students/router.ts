@@ -22,12 +22,14 @@ const CACHED =
 export const studentsRouter = router({
   register: publicProcedure
     .meta({
+      reasons: { 409: ['EMAIL_IN_USE', 'NICKNAME_IN_USE'] },
       rateLimit: 'auth',
       successStatus: 201,
       location: '/admin/usuarios/{output.dados.id}',
       openapi: {
         method: 'POST',
         path: '/autenticacao/cadastro',
+        operationId: 'registerStudent',
         tags,
         summary: 'Cadastrar um estudante',
         description:
@@ -53,6 +55,7 @@ export const studentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/nickname-disponivel',
+        operationId: 'checkNicknameAvailability',
         tags,
         summary: 'Saber se um nickname está livre',
         protect: false,
@@ -74,6 +77,7 @@ export const studentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/email-disponivel',
+        operationId: 'checkEmailAvailability',
         tags,
         summary: 'Saber se um e-mail está livre (sem distinguir maiúsculas)',
         protect: false,
@@ -96,11 +100,12 @@ export const studentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/nacionalidades',
+        operationId: 'listNacionalidades',
         tags,
         summary: 'Nacionalidades, "Brasileira" primeiro e as demais em ordem alfabética',
         description: CACHED,
         protect: false,
-        errorResponses: { 400: 'Entrada inválida (a lista não recebe parâmetros)' },
+        errorResponses: {},
       },
     })
     .input(z.void())
@@ -113,11 +118,12 @@ export const studentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/opcoes-academicas',
+        operationId: 'listOpcoesAcademicas',
         tags,
         summary: 'Escolaridades, instituições, cursos e períodos sugeridos no cadastro',
         description: `${CACHED} Instituição, curso e período continuam texto livre no cadastro.`,
         protect: false,
-        errorResponses: { 400: 'Entrada inválida (a lista não recebe parâmetros)' },
+        errorResponses: {},
       },
     })
     .input(z.void())

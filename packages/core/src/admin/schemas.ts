@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { usuarioSchema } from '../auth/schemas';
+import { usuarioResponse, usuarioSchema } from '../auth/schemas';
 import { envelope } from '../common/envelope';
 import { metadadosSchema, pageQuery } from '../common/pagination';
 import { PERFIS, type UserStatus } from '../users/table';
@@ -41,15 +41,18 @@ export type ListUsersInput = z.infer<typeof listUsersInput>;
 /** Any non-empty id: a malformed one is answered 404 like an unknown one (decisions.md §10). */
 export const userIdInput = z.object({ id: z.string().min(1, 'obrigatório') });
 
-export const updateUserStatusInput = userIdInput.extend({ status: accountStatusInput });
+export const updateUserStatusInput = userIdInput
+  .extend({ status: accountStatusInput })
+  .meta({ examples: [{ status: 'ATIVO' }] });
 
 /** A user in the list and in the status-change answer (no nickname, as the spec lists). */
-export const adminUserSummarySchema = usuarioSchema.omit({ nickname: true });
+export const adminUserSummarySchema = usuarioSchema
+  .omit({ nickname: true })
+  .meta({ id: 'AdminUserSummary' });
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
-export const adminUserListResponse = z.object({
-  dados: z.array(adminUserSummarySchema),
-  metadados: metadadosSchema,
-});
-export const adminUserResponse = envelope(usuarioSchema);
+export const adminUserListResponse = z
+  .object({ dados: z.array(adminUserSummarySchema), metadados: metadadosSchema })
+  .meta({ id: 'AdminUserList' });
+export const adminUserResponse = usuarioResponse;
 export const adminUserStatusResponse = envelope(adminUserSummarySchema);

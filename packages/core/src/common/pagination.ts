@@ -30,14 +30,16 @@ export function pageOffset({ page, limit }: PageQuery): number {
 }
 
 /** `meta` of the feed and match lists. */
-export const listMetaSchema = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-  hasNextPage: z.boolean(),
-  hasPrevPage: z.boolean(),
-});
+export const listMetaSchema = z
+  .object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+    hasNextPage: z.boolean(),
+    hasPrevPage: z.boolean(),
+  })
+  .meta({ id: 'PageMeta' });
 
 export function listMeta({ page, limit }: PageQuery, totalCount: number) {
   const totalPages = Math.ceil(totalCount / limit);
@@ -52,12 +54,14 @@ export function listMeta({ page, limit }: PageQuery, totalCount: number) {
 }
 
 /** `metadados` of the Portuguese lists (administration, examples). */
-export const metadadosSchema = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const metadadosSchema = z
+  .object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'Metadados' });
 
 export function metadados({ page, limit }: PageQuery, total: number) {
   return { page, limit, total, totalPages: Math.ceil(total / limit) };

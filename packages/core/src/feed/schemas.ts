@@ -112,7 +112,21 @@ export const createPostInput = z
     },
     // Across fields only once each field is valid on its own (no "before" of an unreadable date).
     { when: (payload) => payload.issues.length === 0 },
-  );
+  )
+  .meta({
+    examples: [
+      {
+        title: 'Campus cup final',
+        content: 'Come and cheer for the team',
+        type: 'EVENT',
+        author: 'maria_silva',
+        authorId: '0b6f7a8e-2c4d-4e5f-9a1b-3c5d7e9f1a2b',
+        eventDate: '2036-05-10T18:00:00.000Z',
+        eventFinishDate: '2036-05-10T20:00:00.000Z',
+        location: 'Main stadium',
+      },
+    ],
+  });
 export type CreatePostInput = z.infer<typeof createPostInput>;
 
 const patchFields = z.object({
@@ -134,21 +148,23 @@ export const updatePostInput = postIdInput
   .refine((input) => Object.keys(input).some((key) => key !== 'id'), {
     message: 'at least one field to change is required',
     path: [],
-  });
+  })
+  .meta({ examples: [{ title: 'Campus cup final: new time', content: 'Now at 19:00' }] });
 export type UpdatePostInput = z.infer<typeof updatePostInput>;
 
 export const listPostsInput = pageQuery(50);
 
-export const createCommentInput = postIdInput.extend({
-  content: text('content', LIMITS.comment.content.min, LIMITS.comment.content.max),
-});
-export const createReportInput = postIdInput.extend({
-  reason: text('reason', LIMITS.report.reason.min, LIMITS.report.reason.max),
-});
+export const createCommentInput = postIdInput
+  .extend({ content: text('content', LIMITS.comment.content.min, LIMITS.comment.content.max) })
+  .meta({ examples: [{ content: 'See you there!' }] });
+export const createReportInput = postIdInput
+  .extend({ reason: text('reason', LIMITS.report.reason.min, LIMITS.report.reason.max) })
+  .meta({ examples: [{ reason: 'Spam: the same advert posted many times' }] });
 
 // ---- outputs ----
 
-const userRef = z.object({ id: z.uuid(), userName: z.string() });
+/** Who wrote a comment: a user as the feed shows one. */
+const userRef = z.object({ id: z.uuid(), userName: z.string() }).meta({ id: 'UserRef' });
 
 export const commentSchema = z
   .object({ id: z.uuid(), content: z.string(), createdAt: z.iso.datetime(), author: userRef })
@@ -205,8 +221,7 @@ export const postSchema = postSummarySchema
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof postSchema>;
 
-export const postListResponse = z.object({
-  data: z.array(postSummarySchema),
-  meta: listMetaSchema,
-});
+export const postListResponse = z
+  .object({ data: z.array(postSummarySchema), meta: listMetaSchema })
+  .meta({ id: 'PostList' });
 export type PostList = z.infer<typeof postListResponse>;

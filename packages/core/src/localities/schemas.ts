@@ -10,8 +10,10 @@ export const ufSchema = z
   .refine(isUf, 'deve ser a sigla de um estado brasileiro (UF), por exemplo SP')
   .meta({ description: 'Sigla da UF, em maiúsculas ou minúsculas', examples: ['SP'] });
 
-export const estadoSchema = z.object({ sigla: z.string(), nome: z.string() });
-export const cidadeSchema = z.object({ nome: z.string(), uf: z.string() });
+export const estadoSchema = z
+  .object({ sigla: z.string(), nome: z.string() })
+  .meta({ id: 'Estado' });
+export const cidadeSchema = z.object({ nome: z.string(), uf: z.string() }).meta({ id: 'Cidade' });
 
 export const cidadesInput = z.object({ uf: ufSchema });
 

@@ -33,24 +33,39 @@ export const matchStatusSchema = z.enum(MATCH_STATUSES, {
 
 export const matchIdInput = z.object({ id: z.uuid('id must be a UUID') });
 
-export const createMatchInput = z.object({
-  userId: z.uuid('userId must be a UUID'),
-  title: text('title', LIMITS.match.title.min, LIMITS.match.title.max),
-  description: text(
-    'description',
-    LIMITS.match.description.min,
-    LIMITS.match.description.max,
-  ).optional(),
-  maxPlayers,
-  MatchDate: futureTimestamp,
-  location: text('location', LIMITS.match.location.min, LIMITS.match.location.max),
-  teamNameA: text('teamNameA', LIMITS.match.teamName.min, LIMITS.match.teamName.max).default(
-    'TIME_A',
-  ),
-  teamNameB: text('teamNameB', LIMITS.match.teamName.min, LIMITS.match.teamName.max).default(
-    'TIME_B',
-  ),
-});
+export const createMatchInput = z
+  .object({
+    userId: z.uuid('userId must be a UUID'),
+    title: text('title', LIMITS.match.title.min, LIMITS.match.title.max),
+    description: text(
+      'description',
+      LIMITS.match.description.min,
+      LIMITS.match.description.max,
+    ).optional(),
+    maxPlayers,
+    MatchDate: futureTimestamp,
+    location: text('location', LIMITS.match.location.min, LIMITS.match.location.max),
+    teamNameA: text('teamNameA', LIMITS.match.teamName.min, LIMITS.match.teamName.max).default(
+      'TIME_A',
+    ),
+    teamNameB: text('teamNameB', LIMITS.match.teamName.min, LIMITS.match.teamName.max).default(
+      'TIME_B',
+    ),
+  })
+  .meta({
+    examples: [
+      {
+        userId: '0b6f7a8e-2c4d-4e5f-9a1b-3c5d7e9f1a2b',
+        title: 'Pelada de quinta',
+        description: 'Futebol society, traga água',
+        maxPlayers: 10,
+        MatchDate: '2036-05-01T18:00:00Z',
+        location: 'Quadra 2',
+        teamNameA: 'Azul',
+        teamNameB: 'Branco',
+      },
+    ],
+  });
 export type CreateMatchInput = z.infer<typeof createMatchInput>;
 
 /** The editable fields. `description: null` removes the description. */
@@ -76,7 +91,8 @@ export const updateMatchInput = matchIdInput
         (key) => input[key as keyof UpdateMatchFields] !== undefined,
       ),
     { message: `at least one of ${Object.keys(updateMatchFields.shape).join(', ')} is required` },
-  );
+  )
+  .meta({ examples: [{ title: 'Pelada de sexta', maxPlayers: 12 }] });
 
 export const listMatchesInput = pageQuery(50).extend({ status: matchStatusSchema.optional() });
 export type ListMatchesQuery = z.infer<typeof listMatchesInput>;
@@ -84,15 +100,16 @@ export type ListMatchesQuery = z.infer<typeof listMatchesInput>;
 // ---- output ---------------------------------------------------------------------------------
 
 /** A user as other modules show it (decisions.md §3). */
-export const matchUserSchema = z.object({ id: z.uuid(), name: z.string(), userName: z.string() });
+export const matchUserSchema = z
+  .object({ id: z.uuid(), name: z.string(), userName: z.string() })
+  .meta({ id: 'MatchUser' });
 export type MatchUser = z.infer<typeof matchUserSchema>;
 
 export const matchTeamLetterSchema = z.enum(TEAMS);
 
-export const matchPlayerSchema = matchUserSchema.extend({
-  team: matchTeamLetterSchema,
-  subscribedAt: z.iso.datetime(),
-});
+export const matchPlayerSchema = matchUserSchema
+  .extend({ team: matchTeamLetterSchema, subscribedAt: z.iso.datetime() })
+  .meta({ id: 'MatchPlayer' });
 export type MatchPlayer = z.infer<typeof matchPlayerSchema>;
 
 /** The stored fields of a match, with MatchStatus as it reads now (see rules.effectiveStatus). */
@@ -115,13 +132,15 @@ const matchFieldsSchema = z.object({
 });
 export type MatchFields = z.infer<typeof matchFieldsSchema>;
 
-export const matchTeamSchema = z.object({
-  name: z.string(),
-  max: z.number().int(),
-  filled: z.number().int(),
-  isOpen: z.boolean(),
-  players: z.array(matchUserSchema),
-});
+export const matchTeamSchema = z
+  .object({
+    name: z.string(),
+    max: z.number().int(),
+    filled: z.number().int(),
+    isOpen: z.boolean(),
+    players: z.array(matchUserSchema),
+  })
+  .meta({ id: 'MatchTeam' });
 
 /** The single read, and the answer of create and update. */
 export const matchSchema = matchFieldsSchema
@@ -146,24 +165,27 @@ export const matchListItemSchema = matchFieldsSchema
   .meta({ id: 'MatchListItem' });
 export type MatchListItem = z.infer<typeof matchListItemSchema>;
 
-export const matchListResponse = z.object({
-  data: z.array(matchListItemSchema),
-  meta: listMetaSchema,
-});
+export const matchListResponse = z
+  .object({ data: z.array(matchListItemSchema), meta: listMetaSchema })
+  .meta({ id: 'MatchList' });
 
-export const matchSubscriptionSchema = z.object({
-  matchId: z.uuid(),
-  userId: z.uuid(),
-  team: matchTeamLetterSchema,
-  teamName: z.string(),
-  subscribedAt: z.iso.datetime(),
-});
+export const matchSubscriptionSchema = z
+  .object({
+    matchId: z.uuid(),
+    userId: z.uuid(),
+    team: matchTeamLetterSchema,
+    teamName: z.string(),
+    subscribedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'MatchSubscription' });
 export type MatchSubscription = z.infer<typeof matchSubscriptionSchema>;
 
 /** Answer of unsubscribe (the team left) and switch (the team joined). */
-export const matchTeamChangeSchema = z.object({
-  matchId: z.uuid(),
-  userId: z.uuid(),
-  team: matchTeamLetterSchema,
-});
+export const matchTeamChangeSchema = z
+  .object({
+    matchId: z.uuid(),
+    userId: z.uuid(),
+    team: matchTeamLetterSchema,
+  })
+  .meta({ id: 'MatchTeamChange' });
 export type MatchTeamChange = z.infer<typeof matchTeamChangeSchema>;

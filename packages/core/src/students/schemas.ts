@@ -136,18 +136,39 @@ export const registerStudentInput = z
       }
     },
     { when: () => true },
-  );
+  )
+  .meta({
+    examples: [
+      {
+        nome: 'Maria da Silva',
+        nickname: 'maria_silva',
+        email: 'maria.silva@campus.test',
+        senha: 'senha-forte-123',
+        confirmacaoSenha: 'senha-forte-123',
+        instituicao: 'Universidade de Brasília (UnB)',
+        curso: 'Engenharia de Software',
+        periodo: '3º período',
+        dataNascimento: '2003-05-17',
+        nacionalidade: 'Brasileira',
+        estado: 'DF',
+        cidade: 'Brasília',
+        escolaridade: 'Graduação',
+      },
+    ],
+  });
 export type RegisterStudentInput = z.infer<typeof registerStudentInput>;
 
 /** The registration result (interface.md "Student"). */
-export const studentSchema = z.object({
-  id: z.uuid(),
-  nome: z.string(),
-  nickname: z.string(),
-  email: z.string(),
-  papel: z.enum(PERFIS),
-  status: z.enum(USER_STATUSES),
-});
+export const studentSchema = z
+  .object({
+    id: z.uuid(),
+    nome: z.string(),
+    nickname: z.string(),
+    email: z.string(),
+    papel: z.enum(PERFIS),
+    status: z.enum(USER_STATUSES),
+  })
+  .meta({ id: 'Student' });
 export type Student = z.infer<typeof studentSchema>;
 export const studentResponse = envelope(studentSchema);
 
