@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { buildOpenApiDocument, restRoutes } from '@campus/api';
 import { createServices, signAccessToken } from '@campus/core';
+import { createDatabase } from '@campus/core/db';
 import pino from 'pino';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -355,6 +356,37 @@ describe('probes and the limits', () => {
         const body = ['post', 'patch'].includes(method) ? {} : undefined;
         await call(method.toUpperCase(), url, 429, { agent: limited, as: ana, body });
       }
+    }
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('503 with Retry-After on every operation that reads the database', async () => {
+    // Nothing listens on port 1: every connection is refused at once.
+    const gone = createDatabase({
+      kind: 'postgres',
+      url: 'postgres://x@127.0.0.1:1/x',
+      connectTimeoutS: 1,
+    });
+    try {
+      const down = await listen(
+        createApp({
+          services: createServices(gone.db, testAuthConfig),
+          logger: pino({ level: 'silent' }),
+          ping: async () => false,
+        }),
+      );
+      const query: Record<string, string> = {
+        '/autenticacao/alunos/nickname-disponivel': '?nickname=livre_123',
+        '/autenticacao/alunos/email-disponivel': '?email=livre%40campus.test',
+      };
+      for (const route of restRoutes.filter((r) => !r.meta.staticList)) {
+        const template = route.meta.openapi!.path;
+        const url = template.replace(/\{[^}]+\}/g, UNKNOWN) + (query[template] ?? '');
+        await call(route.rest.method, url, 503, { agent: down, as: ana, body: route.rest.example });
+      }
+    } finally {
+      await gone.close();
     }
   });
 });

@@ -12,7 +12,11 @@ const validator = createResponseValidator(buildOpenApiDocument('/', probePaths))
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   ({
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'x-request-id': 'r-1',
+      ...headers,
+    },
     text: JSON.stringify(body),
   }) satisfies ObservedResponse;
 
@@ -104,7 +108,11 @@ describe('the response validator', () => {
       validator
         .problems('POST', `/post/${UUID}/comment`, {
           ...json(201, comment, created),
-          headers: { 'content-type': 'text/html', location: created.location },
+          headers: {
+            'content-type': 'text/html',
+            location: created.location,
+            'x-request-id': 'r-1',
+          },
         })
         .join(),
     ).toMatch(/Content-Type/);

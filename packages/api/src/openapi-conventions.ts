@@ -11,6 +11,12 @@ const integer = { type: 'integer', minimum: 0 } as const;
 /** The response headers and the request header the conventions use (extensions.md §F). */
 export const conventionComponents: Pick<Components, 'headers' | 'parameters'> = {
   headers: {
+    RequestId: {
+      description:
+        'Names this request in the server log: the `X-Request-Id` the client sent (1-128 of `A-Za-z0-9_.:-`), else a new UUID',
+      required: true,
+      schema: { type: 'string', pattern: '^[\\w.:-]{1,128}$' },
+    },
     RetryAfter: { description: 'Seconds to wait before retrying', required: true, schema: integer },
     RateLimitLimit: {
       description: 'Attempts allowed in the window (IETF RateLimit headers)',
@@ -206,11 +212,16 @@ export function documentConventions(operation: Operation, method: string, meta: 
       headers: { ETag: header('ETag') },
     };
   }
-  closeReasons(responses, meta);
+  finishResponses(responses, meta);
 }
 
-/** Each JSON error response's body: `reason` closed to what the operation answers with that status. */
-export function closeReasons(responses: Responses, meta: Meta | undefined) {
+/**
+ * What every answer has: `X-Request-Id` on each, and each JSON error body with `reason` closed to
+ * what the operation answers with that status.
+ */
+export function finishResponses(responses: Responses, meta: Meta | undefined) {
+  for (const code of Object.keys(responses))
+    addHeaders(responses, code, { 'X-Request-Id': header('RequestId') });
   for (const [code, response] of Object.entries(responses)) {
     const json = (response as { content?: Record<string, unknown> }).content?.['application/json'];
     if (Number(code) < 400 || !json) continue;

@@ -2,7 +2,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { createDocument } from 'zod-openapi';
 import { errorBodySchema } from './errors';
 import { appRouter } from './root';
-import { closeReasons, conventionComponents, documentConventions } from './openapi-conventions';
+import { finishResponses, conventionComponents, documentConventions } from './openapi-conventions';
 import { restRoutes, type RestRoute } from './routes';
 import type { Meta } from './trpc';
 
@@ -73,10 +73,12 @@ export function buildOpenApiDocument(
       documentConventions(operation, method, byRoute.get(`${method} ${path}`));
     }
   }
+  hostPaths = structuredClone(hostPaths);
   for (const item of Object.values(hostPaths)) {
     for (const operation of Object.values(item)) {
-      const responses = (operation as { responses?: Parameters<typeof closeReasons>[0] }).responses;
-      if (responses) closeReasons(responses, undefined);
+      const responses = (operation as { responses?: Parameters<typeof finishResponses>[0] })
+        .responses;
+      if (responses) finishResponses(responses, undefined);
     }
   }
   Object.assign((doc.paths ??= {}), hostPaths);
