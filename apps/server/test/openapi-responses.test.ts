@@ -305,6 +305,18 @@ describe('feed', () => {
     await call('DELETE', `/post/${id}`, 403, { as: bia });
     await call('DELETE', `/post/${id}`, 204, { as: ana });
     await call('DELETE', `/post/not-a-uuid`, 400, { as: ana });
+    // Any method's body is parsed: a DELETE with a large one, or an unknown Content-Encoding.
+    const json = { 'Content-Type': 'application/json' };
+    await call('DELETE', `/post/${generalId}`, 413, {
+      as: bia,
+      headers: json,
+      body: JSON.stringify({ x: 'a'.repeat(110_000) }),
+    });
+    await call('DELETE', `/post/${generalId}`, 415, {
+      as: bia,
+      headers: { ...json, 'Content-Encoding': 'compress' },
+      body: '{}',
+    });
   });
 });
 

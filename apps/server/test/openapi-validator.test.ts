@@ -1,7 +1,14 @@
 import { buildOpenApiDocument } from '@campus/api';
 import { describe, expect, it } from 'vitest';
 import { probePaths } from '../src/http/probes';
-import { createResponseValidator, type ObservedResponse } from './support/openapi-validator';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import {
+  createResponseValidator,
+  validatingHandler,
+  type ObservedResponse,
+} from './support/openapi-validator';
 
 /**
  * The response validator must be able to fail: each wrong answer here is one the server could
@@ -121,5 +128,34 @@ describe('the response validator', () => {
         .problems('DELETE', `/post/${UUID}`, { status: 204, headers: {}, text: '{}' })
         .join(),
     ).toMatch(/a body where none is documented/);
+  });
+
+  it('as the test app uses it: every answer a server sends is checked, compressed ones too', async () => {
+    const audit = validatingHandler((req, res) => {
+      res.setHeader('x-request-id', 'r-1');
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/post') {
+        res.setHeader('content-encoding', 'gzip');
+        res.end(gzipSync(JSON.stringify({ data: [], meta: { page: 1 } })));
+      } else {
+        res.statusCode = 201;
+        res.setHeader('location', '/comment/x');
+        res.write('{"id":');
+        res.end('1}');
+      }
+    }, validator);
+    const server = createServer(audit.handler).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      await (await fetch(`${base}/post`)).text();
+      await (await fetch(`${base}/post/${UUID}/comment`, { method: 'POST' })).text();
+      await (await fetch(`${base}/not-documented`)).text();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(audit.problems).toHaveLength(2);
+    expect(audit.problems[0]).toMatch(/GET \/post → 200: body .*meta/);
+    expect(audit.problems[1]).toMatch(/POST \/post\/\{id\}\/comment → 201: body/);
   });
 });

@@ -166,12 +166,16 @@ export function documentConventions(operation: Operation, method: string, meta: 
     addError(responses, '503', 'The database is unavailable (`SERVICE_UNAVAILABLE`); retry later', {
       'Retry-After': header('RetryAfter'),
     });
-  if (method === 'post' || method === 'patch' || method === 'put') {
+  // Any request that reaches the REST adapter has its body parsed, whatever the method (a
+  // DELETE with a 200 kB JSON body is a 413); the static lists are answered before that.
+  if (!meta?.staticList) {
     addError(responses, '413', 'Body larger than 100 kB');
     addError(
       responses,
       '415',
-      'Body is not JSON (UTF-8), or its Content-Encoding is not gzip, deflate or br',
+      ['post', 'patch', 'put'].includes(method)
+        ? 'Body is not JSON (UTF-8), or its Content-Encoding is not gzip, deflate or br'
+        : 'A JSON body whose Content-Encoding is not gzip, deflate or br',
     );
   }
   if (responses['401'])

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import {
@@ -13,7 +13,13 @@ import {
 import { createTestDatabase, type TestBackend } from '@campus/core/testing';
 import pino from 'pino';
 import supertest from 'supertest';
+import { buildOpenApiDocument } from '@campus/api';
 import { createApp } from '../../src/app';
+import { probePaths } from '../../src/http/probes';
+import { createResponseValidator, validatingHandler } from './openapi-validator';
+
+/** Every answer of a documented operation in any suite is checked against the OpenAPI document. */
+const validator = createResponseValidator(buildOpenApiDocument('/', probePaths));
 
 export const backend = (process.env.TEST_BACKEND ?? 'pglite') as TestBackend;
 
@@ -53,8 +59,9 @@ export async function startTestApp(options: { corsOrigins?: string[]; webRoot?: 
     corsOrigins: options.corsOrigins ?? [],
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
   });
+  const audit = validatingHandler(app, validator);
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(audit.handler).listen(0, '127.0.0.1', () => resolve(s));
   });
   const request = supertest(server);
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -102,9 +109,15 @@ export async function startTestApp(options: { corsOrigins?: string[]; webRoot?: 
     database,
     services,
     createUser,
+    /** Answers that were not as the OpenAPI document says, so far. */
+    documentProblems: audit.problems,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await database.close();
+      if (audit.problems.length)
+        throw new Error(
+          `answers not as /openapi.json documents them:\n${audit.problems.join('\n')}`,
+        );
     },
   };
 }

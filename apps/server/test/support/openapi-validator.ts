@@ -1,3 +1,5 @@
+import type { RequestListener } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { matchRestRoute } from '@campus/api';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -158,3 +160,49 @@ export function createResponseValidator(doc: OpenAPIObject) {
 }
 
 export type ResponseValidator = ReturnType<typeof createResponseValidator>;
+
+/**
+ * Wraps a server's request handler so that every answer of a documented REST operation or probe
+ * is checked against the document as it is sent; what is wrong is collected in `problems` (the
+ * test app throws them at `close()`). A 500 is left to the test that provoked it: it is no
+ * documented answer, and the suites that force one assert it themselves.
+ */
+export function validatingHandler(handler: RequestListener, validator: ResponseValidator) {
+  const problems: string[] = [];
+  const wrapped: RequestListener = (req, res) => {
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    if (!validator.operationOf(method, url)) return handler(req, res);
+    const chunks: Buffer[] = [];
+    const keep = (chunk: unknown) => {
+      if (typeof chunk === 'string' || chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = ((chunk: unknown, ...rest: never[]) => {
+      keep(chunk);
+      return write(chunk as string, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: never[]) => {
+      keep(chunk);
+      return end(chunk as string, ...rest);
+    }) as typeof res.end;
+    res.on('finish', () => {
+      if (res.statusCode === 500) return;
+      const headers = Object.fromEntries(
+        Object.entries(res.getHeaders()).map(([name, value]) => [name, String(value)]),
+      );
+      const text = decoded(Buffer.concat(chunks), headers['content-encoding']);
+      problems.push(...validator.problems(method, url, { status: res.statusCode, headers, text }));
+    });
+    return handler(req, res);
+  };
+  return { handler: wrapped, problems };
+}
+
+function decoded(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  if (encoding === 'deflate') return inflateSync(body).toString('utf8');
+  return body.toString('utf8');
+}
