@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { buildOpenApiDocument, restRoutes } from '@campus/api';
-import { createServices, signAccessToken } from '@campus/core';
+import { createRateLimitService, createServices, signAccessToken } from '@campus/core';
 import { createDatabase } from '@campus/core/db';
 import pino from 'pino';
 import supertest from 'supertest';
@@ -338,7 +338,7 @@ describe('probes and the limits', () => {
   });
 
   it('429 with Retry-After and the RateLimit headers, on every operation', async () => {
-    const store = postgresStore(t.db);
+    const store = postgresStore(createRateLimitService(t.db));
     const name = `oa_${Date.now()}`;
     const limited = await listen(
       createApp({
