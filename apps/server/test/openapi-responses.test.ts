@@ -386,17 +386,29 @@ describe('a database that cannot be reached', () => {
           services: createServices(gone.db, testAuthConfig),
           logger: pino({ level: 'silent' }),
           ping: async () => false,
+          // As in production (REQUEST_TIMEOUT_MS): the feed's transactions otherwise take seconds
+          // to give up on a refused connection (postgres.js retries it); the answer is the same.
+          requestTimeoutMs: 1000,
         }),
       );
       const query: Record<string, string> = {
         '/autenticacao/alunos/nickname-disponivel': '?nickname=livre_123',
         '/autenticacao/alunos/email-disponivel': '?email=livre%40campus.test',
       };
-      for (const route of restRoutes.filter((r) => !r.meta.staticList)) {
-        const template = route.meta.openapi!.path;
-        const url = template.replace(/\{[^}]+\}/g, UNKNOWN) + (query[template] ?? '');
-        await call(route.rest.method, url, 503, { agent: down, as: ana, body: route.rest.example });
-      }
+      // All at once: each waits for its refused connection on its own.
+      await Promise.all(
+        restRoutes
+          .filter((r) => !r.meta.staticList)
+          .map((route) => {
+            const template = route.meta.openapi!.path;
+            const url = template.replace(/\{[^}]+\}/g, UNKNOWN) + (query[template] ?? '');
+            return call(route.rest.method, url, 503, {
+              agent: down,
+              as: ana,
+              body: route.rest.example,
+            });
+          }),
+      );
     } finally {
       await gone.close();
     }
