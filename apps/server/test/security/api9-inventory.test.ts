@@ -113,6 +113,7 @@ describe('API9:2023 Improper Inventory Management', () => {
       'requireJsonBody',
       'jsonParser',
       expect.any(String), // the REST adapter: the documented operations only, below
+      'precompressed', // the Brotli/gzip forms the web build wrote, from memory
       'serveStatic', // the web app's hashed files under /assets
       'serveStatic', // its other files (index.html, icons)
       'webAppPage', // index.html for other GETs asking for HTML, never under an API segment
