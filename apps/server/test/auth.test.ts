@@ -250,7 +250,18 @@ describe('GET /autenticacao/usuario-atual and access tokens', () => {
       `Bearer ${jwt.sign({ ...payload, exp: Math.floor(Date.now() / 1000) - 10 }, testAuthConfig.jwtSecret, opts)}`,
       `Bearer ${jwt.sign(payload, testAuthConfig.jwtSecret, { subject: user.id, issuer: 'someone-else' })}`,
     ];
-    expect(body).toBeTruthy();
+    // The genuine token carries these claims and is accepted; each forgery above changes one thing.
+    expect(JSON.parse(Buffer.from(body!, 'base64url').toString())).toEqual({
+      sub: user.id,
+      iss: 'campus-api',
+      perfil: 'ALUNO',
+      nickname: user.nickname,
+      iat: expect.any(Number),
+      exp: expect.any(Number),
+    });
+    const claims = jwt.decode(user.token) as { iat: number; exp: number };
+    expect(claims.exp - claims.iat).toBe(testAuthConfig.accessTokenTtl);
+    expect((await t.request.get('/autenticacao/usuario-atual').set(user.auth)).status).toBe(200);
     for (const authorization of tokens) {
       const req = t.request.get('/autenticacao/usuario-atual');
       if (authorization) req.set('Authorization', authorization);

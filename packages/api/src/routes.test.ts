@@ -5,7 +5,7 @@ const concrete = (template: string) =>
   template.replace(/\{[^}]+\}/g, '3f1b7f9e-0000-4000-8000-000000000000');
 
 describe('REST route table', () => {
-  it('every documented route answers its own path, whatever the declaration order', () => {
+  it('every documented route answers its own path (declaration orders: route-order.test.ts)', () => {
     // A literal path (e.g. /autenticacao/alunos/nacionalidades) must never be taken by a route
     // with a parameter in that place, and vice versa.
     for (const route of restRoutes) {
@@ -73,7 +73,9 @@ describe('route policy', () => {
 
 describe('REST conventions from the route list', () => {
   it('every 201 names the created resource, at a path the REST routes serve with GET or DELETE', () => {
-    for (const route of restRoutes.filter((r) => r.rest.successStatus === 201)) {
+    const creating = restRoutes.filter((r) => r.rest.successStatus === 201);
+    expect(creating.length).toBeGreaterThan(0);
+    for (const route of creating) {
       const template = route.meta.location;
       expect(template, route.path).toBeDefined();
       const ids = {

@@ -1,4 +1,4 @@
-import type { AnyProcedure } from '@trpc/server';
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { appRouter } from './root';
 import type { Meta } from './trpc';
 
@@ -56,16 +56,21 @@ function restBindingOf(procedure: AnyProcedure, meta: Meta): RestBinding | undef
 }
 
 /**
- * Every procedure of the app router, read once from tRPC's flat record of procedures (the only
- * place outside tRPC that reads its `_def`). The REST adapter, the limiter, the static lists,
- * the metrics labels and the OpenAPI document all read this list.
+ * Every procedure of a router, read once from tRPC's flat record of procedures (the only place
+ * outside tRPC that reads its `_def`). The REST adapter, the limiter, the static lists, the
+ * metrics labels and the OpenAPI document all read the app router's list, `routes`.
  */
-export const routes: readonly Route[] = Object.entries(
-  appRouter._def.procedures as unknown as Record<string, AnyProcedure>,
-).map(([path, procedure]) => {
-  const meta = (procedure._def.meta ?? {}) as Meta;
-  return { path, type: procedure._def.type, procedure, meta, rest: restBindingOf(procedure, meta) };
-});
+export function routesOf(router: AnyRouter): Route[] {
+  return Object.entries(router._def.procedures as unknown as Record<string, AnyProcedure>).map(
+    ([path, procedure]) => {
+      const meta = (procedure._def.meta ?? {}) as Meta;
+      const rest = restBindingOf(procedure, meta);
+      return { path, type: procedure._def.type, procedure, meta, rest };
+    },
+  );
+}
+
+export const routes: readonly Route[] = routesOf(appRouter);
 
 export const restRoutes: readonly RestRoute[] = routes.filter(
   (route): route is RestRoute => route.rest !== undefined,
@@ -73,17 +78,6 @@ export const restRoutes: readonly RestRoute[] = routes.filter(
 
 /** tRPC paths of every procedure, e.g. for metrics labels. */
 export const procedurePaths: ReadonlySet<string> = new Set(routes.map((route) => route.path));
-
-/** Routes grouped by method and number of segments; within a group, more literals first. */
-const table = new Map<string, RestRoute[]>();
-for (const route of restRoutes) {
-  const key = `${route.rest.method} ${route.rest.segments.length}`;
-  table.set(key, [...(table.get(key) ?? []), route]);
-}
-for (const group of table.values()) {
-  const literals = (r: RestRoute) => r.rest.segments.filter((s) => 'literal' in s).length;
-  group.sort((a, b) => literals(b) - literals(a));
-}
 
 /** The path's segments, or undefined when it has an empty one (`/admin//usuarios`); one trailing slash is optional. */
 function segmentsOf(pathname: string): string[] | undefined {
@@ -107,23 +101,42 @@ function paramsOf(route: RestRoute, parts: string[]): Record<string, string> | u
   return matches ? params : undefined;
 }
 
+/** A REST route with its decoded path parameters. */
+export type RestMatch = { route: RestRoute; params: Record<string, string> };
+
 /**
- * The route for a method and URL path (trailing slash optional), with its decoded path
- * parameters. A literal segment always wins over a parameter, whatever the declaration order.
+ * A matcher over a list of REST routes: the route for a method and URL path (trailing slash
+ * optional), with its decoded path parameters. A literal segment always wins over a parameter,
+ * whatever the declaration order: routes are grouped by method and number of segments and,
+ * within a group, tried with more literals first and, with as many, leftmost literal first.
  */
-export function matchRestRoute(
-  method: string,
-  pathname: string,
-): { route: RestRoute; params: Record<string, string> } | undefined {
-  const parts = segmentsOf(pathname);
-  const candidates = parts && table.get(`${method === 'HEAD' ? 'GET' : method} ${parts.length}`);
-  if (!parts || !candidates) return undefined;
-  for (const route of candidates) {
-    const params = paramsOf(route, parts);
-    if (params) return { route, params };
+export function restRouteMatcher(
+  list: readonly RestRoute[],
+): (method: string, pathname: string) => RestMatch | undefined {
+  const table = new Map<string, RestRoute[]>();
+  for (const route of list) {
+    const key = `${route.rest.method} ${route.rest.segments.length}`;
+    table.set(key, [...(table.get(key) ?? []), route]);
   }
-  return undefined;
+  // More literals first; with as many, the one whose first differing segment is the literal.
+  const shape = (r: RestRoute) => r.rest.segments.map((s) => ('literal' in s ? 'L' : 'P')).join('');
+  const literals = (r: RestRoute) => shape(r).replace(/P/g, '').length;
+  for (const group of table.values())
+    group.sort((a, b) => literals(b) - literals(a) || shape(a).localeCompare(shape(b)));
+  return (method, pathname) => {
+    const parts = segmentsOf(pathname);
+    const candidates = parts && table.get(`${method === 'HEAD' ? 'GET' : method} ${parts.length}`);
+    if (!parts || !candidates) return undefined;
+    for (const route of candidates) {
+      const params = paramsOf(route, parts);
+      if (params) return { route, params };
+    }
+    return undefined;
+  };
 }
+
+/** The app's route for a method and URL path (see `restRouteMatcher`). */
+export const matchRestRoute = restRouteMatcher(restRoutes);
 
 /** The methods served at a URL path (HEAD with GET), for a 405's `Allow`; empty for an unknown path. */
 export function allowedMethods(pathname: string): string[] {
