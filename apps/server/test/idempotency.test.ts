@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from './security/support';
-import { backend, expectError, startTestApp, type TestApp, type TestUser } from './support/app';
+import { expectError, startTestApp, type TestApp, type TestUser } from './support/app';
 import { generalBody } from './support/feed';
 import { startSecondInstance } from './support/two-instances';
 
@@ -115,8 +115,9 @@ describe('Idempotency-Key', () => {
     await t.request.get('/post').set(user.auth).set('Idempotency-Key', tooLong).expect(200);
   });
 
-  it.skipIf(backend !== 'postgres')(
+  it(
     'holds across processes: the other process replays the first answer',
+    { tags: ['postgres-only'] },
     async () => {
       const second = await startSecondInstance(t);
       try {

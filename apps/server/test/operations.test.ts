@@ -81,8 +81,9 @@ describe('process', () => {
     );
   });
 
-  it.skipIf(backend !== 'postgres')(
+  it(
     'WEB_CONCURRENCY=2 runs two workers on one port; /metrics adds them up; SIGTERM exits 0',
+    { tags: ['postgres-only'] },
     async () => {
       const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
       const server = runServer({ DATABASE_URL: database.url, WEB_CONCURRENCY: '2' });

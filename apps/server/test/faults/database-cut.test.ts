@@ -2,7 +2,6 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { backend } from '../support/app';
 import { isReady, runServer, scratchDatabase, seedUser, waitFor } from '../support/process';
 
 /**
@@ -49,8 +48,9 @@ function tcpProxy(target: { host: string; port: number }) {
 const REQUEST_TIMEOUT_MS = 2000;
 const SLACK_MS = 1000;
 
-describe.skipIf(backend !== 'postgres')(
+describe(
   'fault: the connection to the database is cut under load',
+  { tags: ['postgres-only'] },
   () => {
     it('answers within the bound (503 + Retry-After while cut), loses no acknowledged write, recovers', async () => {
       const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);

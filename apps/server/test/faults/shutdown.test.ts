@@ -1,6 +1,5 @@
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { backend } from '../support/app';
 import {
   isReady,
   runServer,
@@ -55,7 +54,7 @@ async function storedIds(url: string): Promise<Set<string>> {
   return new Set(rows.map((r) => r.id));
 }
 
-describe.skipIf(backend !== 'postgres')('fault: stopping processes under load', () => {
+describe('fault: stopping processes under load', { tags: ['postgres-only'] }, () => {
   it('SIGTERM: requests in flight complete, every acknowledged write is stored, exit 0', async () => {
     const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
     const server = runServer({ DATABASE_URL: database.url });

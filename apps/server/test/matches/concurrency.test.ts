@@ -2,7 +2,7 @@ import { matches } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import type { Response } from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { startTestApp, type TestApp, type TestUser } from '../support/app';
 import { createMatch, createUsers, playerRows, teamCounts } from '../support/matches';
 import { startSecondInstance } from '../support/two-instances';
 
@@ -56,8 +56,9 @@ describe('subscribe under contention', () => {
   // it saw no players and refused nothing: every refusal queued on the match row behind the
   // admissions. Requests: POST /match/:id/subscribe by a player already in, and on a full match,
   // while another transaction holds the match row.
-  it.skipIf(backend === 'pglite')(
+  it(
     'refusals (already in, match full) answer at once while the match row is locked',
+    { tags: ['postgres-only'] },
     async () => {
       const author = await t.createUser();
       const match = await createMatch(t, author, { maxPlayers: 2 });
@@ -107,8 +108,9 @@ describe('subscribe under contention', () => {
     ]);
   });
 
-  it.skipIf(backend === 'pglite')(
+  it(
     'two app instances on one PostgreSQL, 40 users split between them: still ten 201, 5 and 5',
+    { tags: ['postgres-only'] },
     async () => {
       const second = await startSecondInstance(t);
       try {

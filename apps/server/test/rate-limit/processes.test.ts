@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { backend } from '../support/app';
 import { isReady, runServer, scratchDatabase, waitFor } from '../support/process';
 
 type Envelope = { error?: { data: { appCode: string } } };
@@ -8,7 +7,7 @@ type Envelope = { error?: { data: { appCode: string } } };
  * Two server processes on one PostgreSQL database share the authentication limit through the
  * store: attempts on one count on the other, and a /trpc batch there is refused call by call.
  */
-describe.skipIf(backend !== 'postgres')('authentication limit across two processes', () => {
+describe('authentication limit across two processes', { tags: ['postgres-only'] }, () => {
   it('refuses a batch of 10 logins on one process once the other has used the limit', async () => {
     const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
     // A day-long window: a fixed window ending mid-test would reset the count.
