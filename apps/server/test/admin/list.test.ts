@@ -1,7 +1,7 @@
 import { rowCounts, users } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from './support/app';
+import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
 
 // GET /admin/usuarios in a file (and so a database) of its own, so that totals and pages are exact.
 describe('GET /admin/usuarios', () => {
