@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { refreshTokens, users } from '@campus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, testAuthConfig, type TestApp } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, testAuthConfig, type TestApp, onTestApp } from './support/app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 const login = (email: string, senha: string) =>
   t.request.post('/autenticacao/login').send({ email, senha });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from './support/app';
 import { generalBody } from './support/feed';
 import { registration } from './support/students';
 
@@ -8,11 +8,13 @@ import { registration } from './support/students';
 const ORIGIN = 'https://app.campus.test';
 let t: TestApp;
 let user: TestUser;
-beforeAll(async () => {
-  t = await startTestApp({ corsOrigins: [ORIGIN] });
-  user = await t.createUser();
-});
-afterAll(() => t.close());
+onTestApp(
+  async (app) => {
+    t = app;
+    user = await t.createUser();
+  },
+  { corsOrigins: [ORIGIN] },
+);
 
 describe('Location on 201', () => {
   it('names the created resource, which a GET then reads', async () => {

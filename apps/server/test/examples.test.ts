@@ -1,15 +1,14 @@
 import { examples } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, startTestApp, type TestApp, type TestUser, onTestApp } from './support/app';
 
 let t: TestApp;
 let user: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   user = await t.createUser();
 });
-afterAll(() => t.close());
 
 describe('POST /exemplos', () => {
   it('201 with the record in the envelope, nome trimmed', async () => {

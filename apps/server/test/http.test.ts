@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from './support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from './support/app';
 
 let t: TestApp;
 let user: TestUser;
-beforeAll(async () => {
-  t = await startTestApp({ corsOrigins: ['https://app.campus.test'] });
-  user = await t.createUser();
-});
-afterAll(() => t.close());
+onTestApp(
+  async (app) => {
+    t = app;
+    user = await t.createUser();
+  },
+  { corsOrigins: ['https://app.campus.test'] },
+);
 
 describe('HTTP surface', () => {
   it('unknown paths get 404 and known paths another method 405 with Allow, in the error format, without a stack', async () => {

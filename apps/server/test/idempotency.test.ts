@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { query } from './security/support';
-import { expectError, startTestApp, type TestApp, type TestUser } from './support/app';
+import { expectError, type TestApp, type TestUser, onTestApp } from './support/app';
 import { generalBody } from './support/feed';
 import { startSecondInstance } from './support/two-instances';
 
@@ -10,11 +10,10 @@ import { startSecondInstance } from './support/two-instances';
 
 let t: TestApp;
 let user: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   user = await t.createUser();
 });
-afterAll(() => t.close());
 
 const postsTitled = async (title: string) =>
   Number(

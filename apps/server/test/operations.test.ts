@@ -3,16 +3,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEB_ROOT_CANDIDATES } from '../src/http/web';
-import { backend, startTestApp, type TestApp } from './support/app';
+import { backend, type TestApp, onTestApp } from './support/app';
 import { isReady, runServer, scratchDatabase, waitFor } from './support/process';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 describe('/metrics', () => {
   it('counts requests by procedure and status, with a latency histogram', async () => {

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHelpers } from '../support/admin';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 
 /** Who may call the administration endpoints, reading one user, and their documentation. */
 let t: TestApp;
 let admin: TestUser;
 let aluno: TestUser;
 let professor: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   admin = await t.createUser({ perfil: 'ADMIN', nome: 'Admin Principal' });
   aluno = await t.createUser({ perfil: 'ALUNO' });
   professor = await t.createUser({ perfil: 'PROFESSOR' });
 });
-afterAll(() => t.close());
 const { trpcQuery, trpcMutation, statusOf, historyOf } = adminHelpers(() => t);
 
 type Auth = Record<string, string>;

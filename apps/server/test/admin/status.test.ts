@@ -1,19 +1,17 @@
 import { refreshTokens, users } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminHelpers, asChain } from '../support/admin';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 
 /** Changing an account's status: the change, its history, its effect on sessions, under concurrency. */
 let t: TestApp;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   admin = await t.createUser({ perfil: 'ADMIN', nome: 'Admin Principal' });
 });
-afterAll(() => t.close());
 const { patchStatus, historyOf, statusOf } = adminHelpers(() => t);
-
 
 describe('PATCH /admin/usuarios/:id/status', () => {
   it.each([

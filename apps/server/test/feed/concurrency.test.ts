@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestUser, onTestApp } from '../support/app';
 import {
   createEvent,
   createPost,
@@ -17,12 +17,11 @@ import {
 let t: TestApp;
 let author: TestUser;
 let crowd: TestUser[];
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   author = await t.createUser();
   crowd = await Promise.all(Array.from({ length: 30 }, () => t.createUser()));
 });
-afterAll(() => t.close());
 
 const statuses = (responses: { status: number }[]) =>
   responses.reduce<Record<number, number>>(

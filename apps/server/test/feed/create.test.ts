@@ -1,17 +1,16 @@
 import { posts } from '@campus/core';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { UNKNOWN_ID, createPost, eventBody, generalBody } from '../support/feed';
 
 let t: TestApp;
 let user: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   [user, admin] = await Promise.all([t.createUser(), t.createUser({ perfil: 'ADMIN' })]);
 });
-afterAll(() => t.close());
 
 const postCount = async () =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(posts))[0]!.n;

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { UNKNOWN_ID, createEvent, createPost } from '../support/feed';
 
 let t: TestApp;
 let author: TestUser;
 let reader: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   [author, reader, admin] = await Promise.all([
     t.createUser(),
     t.createUser(),
     t.createUser({ perfil: 'ADMIN' }),
   ]);
 });
-afterAll(() => t.close());
 
 describe('GET /post/{id}', () => {
   it('200 with comments (newest first, with author), likes, reports and attendances', async () => {

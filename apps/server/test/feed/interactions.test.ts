@@ -1,7 +1,7 @@
 import { postComments, postReports } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { UNKNOWN_ID, createEvent, createPost, expectCountersMatchRows } from '../support/feed';
 
 let t: TestApp;
@@ -9,8 +9,8 @@ let author: TestUser;
 let commenter: TestUser;
 let other: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   [author, commenter, other, admin] = await Promise.all([
     t.createUser(),
     t.createUser(),
@@ -18,7 +18,6 @@ beforeAll(async () => {
     t.createUser({ perfil: 'ADMIN' }),
   ]);
 });
-afterAll(() => t.close());
 
 /** `content` as given; `{}` as the body when it is undefined (no default: "missing" is a case). */
 const comment = (postId: string, user: TestUser, content: unknown) =>

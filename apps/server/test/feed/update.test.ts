@@ -1,22 +1,21 @@
 import { posts } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { UNKNOWN_ID, createEvent, createPost, generalBody } from '../support/feed';
 
 let t: TestApp;
 let author: TestUser;
 let other: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   [author, other, admin] = await Promise.all([
     t.createUser(),
     t.createUser(),
     t.createUser({ perfil: 'ADMIN' }),
   ]);
 });
-afterAll(() => t.close());
 
 const rowOf = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0];
 const patch = (id: string, user: TestUser, body: Record<string, unknown>) =>

@@ -1,8 +1,8 @@
 import { matches } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import type { Response } from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, type TestUser, onTestApp } from '../support/app';
 import { createMatch, createUsers, playerRows, teamCounts } from '../support/matches';
 import { startSecondInstance } from '../support/two-instances';
 
@@ -12,10 +12,7 @@ import { startSecondInstance } from '../support/two-instances';
  */
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 const subscribe = (request: TestApp['request'], matchId: string, user: TestUser) =>
   request.post(`/match/${matchId}/subscribe`).set(user.auth);

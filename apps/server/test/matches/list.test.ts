@@ -1,15 +1,15 @@
 import { matches, rowCounts } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { createMatch, daysFromNow, insertMatch } from '../support/matches';
 
 /** A database of its own: every match of this file is known, so totals and orders are exact. */
 let t: TestApp;
 let author: TestUser;
 const ids: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   author = await t.createUser();
   // Created out of date order; two share a date (ordered by id then).
   ids.day5 = (
@@ -44,7 +44,6 @@ beforeAll(async () => {
     })
   ).id;
 });
-afterAll(() => t.close());
 
 const list = (query = '') => t.request.get(`/match${query}`).set(author.auth);
 const titles = (body: { data: { title: string }[] }) => body.data.map((m) => m.title);

@@ -1,18 +1,17 @@
 import { matches } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { createMatch, daysFromNow, insertMatch, playerRows } from '../support/matches';
 
 /** The MatchStatus lifecycle of decisions.md §6 and what each status allows. */
 
 let t: TestApp;
 let author: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   author = await t.createUser();
 });
-afterAll(() => t.close());
 
 type Status = 'EM_BREVE' | 'EM_ANDAMENTO' | 'FINALIZADA' | 'CANCELADA';
 const setStatus = (id: string, user: TestUser, MatchStatus: string) =>

@@ -1,18 +1,16 @@
 import { matches } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp, UNKNOWN_ID } from '../support/app';
 import { createMatch, createUsers, daysFromNow, teamCounts } from '../support/matches';
 
 let t: TestApp;
 let author: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   author = await t.createUser();
 });
-afterAll(() => t.close());
 
-const UNKNOWN_ID = '3f1b7f9e-0000-4000-8000-000000000000';
 const patch = (id: string, user: TestUser, body: Record<string, unknown>) =>
   t.request.patch(`/match/${id}`).set(user.auth).send(body);
 const rowOf = async (id: string) =>

@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRateLimitService, createServices } from '@campus/core';
 import { createApp } from '../../src/app';
 import { batchedLimiter, exactLimiter } from '../../src/rate-limit/limiter';
 import { postgresStore, redisStore, type RateLimitStore } from '../../src/rate-limit/store';
-import { expectError, startTestApp, testAuthConfig, type TestApp } from '../support/app';
+import { expectError, testAuthConfig, type TestApp, onTestApp } from '../support/app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 /** A second app on the same database: another server process, as far as the store can tell. */
 function appWith(rateLimits: Parameters<typeof createApp>[0]['rateLimits']) {

@@ -1,7 +1,7 @@
 import { matches, postComments, postLikes, posts } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { createEvent, createPost } from '../support/feed';
 import { createMatch, playerRows } from '../support/matches';
 import { expectTrpcError, trpc } from './support';
@@ -15,8 +15,8 @@ let alice: TestUser; // owns the objects
 let bob: TestUser; // ALUNO, not the owner
 let professor: TestUser; // PROFESSOR: no more rights than an ALUNO over other people's objects
 let admin: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   [alice, bob, professor, admin] = await Promise.all([
     t.createUser(),
     t.createUser(),
@@ -24,7 +24,6 @@ beforeAll(async () => {
     t.createUser({ perfil: 'ADMIN' }),
   ]);
 });
-afterAll(() => t.close());
 
 const postRow = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0];
 const matchRow = async (id: string) =>

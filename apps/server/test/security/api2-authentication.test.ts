@@ -1,13 +1,13 @@
 import { refreshTokens } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   expectError,
-  startTestApp,
   testAuthConfig,
   type TestApp,
   type TestUser,
+  onTestApp,
 } from '../support/app';
 import { appWithRateLimits, expectTrpcError, trpc } from './support';
 
@@ -18,11 +18,10 @@ import { appWithRateLimits, expectTrpcError, trpc } from './support';
  */
 let t: TestApp;
 let student: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   student = await t.createUser();
 });
-afterAll(() => t.close());
 
 const ISSUER = 'campus-api';
 const secret = testAuthConfig.jwtSecret;

@@ -1,6 +1,6 @@
 import { refreshTokens, users } from '@campus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, type TestUser, onTestApp } from '../support/app';
 import { createEvent, createPost } from '../support/feed';
 import { createMatch, matchBody } from '../support/matches';
 import { registration } from '../support/students';
@@ -14,15 +14,14 @@ let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   [alice, bob, admin] = await Promise.all([
     t.createUser(),
     t.createUser(),
     t.createUser({ perfil: 'ADMIN' }),
   ]);
 });
-afterAll(() => t.close());
 
 describe('API3:2023 Broken Object Property Level Authorization: what answers show', () => {
   it("a reporter stays anonymous: the report's userId is shown to ADMIN callers only", async () => {

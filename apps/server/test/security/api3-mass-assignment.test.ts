@@ -1,7 +1,7 @@
 import { examples, matches, postComments, posts, users } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { createPost, generalBody, UNKNOWN_ID } from '../support/feed';
 import { createMatch, matchBody } from '../support/matches';
 import { registration } from '../support/students';
@@ -15,15 +15,14 @@ let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 let admin: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   [alice, bob, admin] = await Promise.all([
     t.createUser(),
     t.createUser(),
     t.createUser({ perfil: 'ADMIN' }),
   ]);
 });
-afterAll(() => t.close());
 
 /** Fields a client must not be able to set, whatever the endpoint. */
 const SERVER_OWNED = {

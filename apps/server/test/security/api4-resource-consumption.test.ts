@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { registration } from '../support/students';
 import {
   documentedOperations,
@@ -22,12 +22,11 @@ import { createFixtures, validRequests, type RestInput } from './valid-requests'
 let t: TestApp;
 let admin: TestUser;
 let valid: Record<string, RestInput>;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   admin = await t.createUser({ perfil: 'ADMIN' });
   valid = validRequests(await createFixtures(t, await t.createUser()));
 });
-afterAll(() => t.close());
 
 interface Schema {
   type?: string;

@@ -1,7 +1,7 @@
 import { users } from '@campus/core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import {
   documentedOperations,
   expectTrpcError,
@@ -19,8 +19,8 @@ let professor: TestUser;
 let admin: TestUser;
 let target: TestUser;
 let valid: Record<string, RestInput>;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   [student, professor, admin] = await Promise.all([
     t.createUser(),
     t.createUser({ perfil: 'PROFESSOR' }),
@@ -32,7 +32,6 @@ beforeAll(async () => {
   // The status change asks for INATIVO, so a wrongly admitted call would show in the table.
   valid['PATCH /admin/usuarios/{id}/status']!.body = { status: 'INACTIVE' };
 });
-afterAll(() => t.close());
 
 const adminProcedures = procedures.filter((p) => p.path.startsWith('admin.'));
 const adminOperations = documentedOperations.filter((op) => op.procedure.startsWith('admin.'));

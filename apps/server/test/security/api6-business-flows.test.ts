@@ -1,7 +1,7 @@
 import { matchPlayers, postLikes, posts, users } from '@campus/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { createPost } from '../support/feed';
 import { createMatch } from '../support/matches';
 import { registration } from '../support/students';
@@ -14,11 +14,10 @@ import { appWithRateLimits } from './support';
  */
 let t: TestApp;
 let owner: TestUser;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   owner = await t.createUser();
 });
-afterAll(() => t.close());
 
 const userCount = async () =>
   (await t.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;

@@ -3,15 +3,15 @@ import { createServices } from '@campus/core';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import supertest from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { loggerOptions } from '../../src/logger';
 import {
   expectError,
-  startTestApp,
   testAuthConfig,
   type TestApp,
   type TestUser,
+  onTestApp,
 } from '../support/app';
 import { createMatch } from '../support/matches';
 import { registration } from '../support/students';
@@ -27,8 +27,8 @@ let logLines: string[];
 let logged: supertest.Agent;
 const ALLOWED_ORIGIN = 'https://app.campus.test';
 let withCors: supertest.Agent;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   user = await t.createUser();
   // The same app on the same database, with CORS configured, and with the production logger's
   // redaction writing to memory.
@@ -51,7 +51,6 @@ beforeAll(async () => {
   const logger = pino(loggerOptions('info'), sink);
   logged = supertest(createApp({ services, logger, ping: async () => true }));
 });
-afterAll(() => t.close());
 
 /** Makes every insert into `table` fail inside the database, with a message full of SQL. */
 async function failInserts(table: 'users' | 'examples') {

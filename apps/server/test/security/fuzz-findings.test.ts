@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { matchBody } from '../support/matches';
 import { generalBody } from '../support/feed';
 import { registration } from '../support/students';
@@ -13,12 +13,11 @@ import { createFixtures, type Fixtures } from './valid-requests';
 let t: TestApp;
 let admin: TestUser;
 let fixtures: Fixtures;
-beforeAll(async () => {
-  t = await startTestApp();
+onTestApp(async (app) => {
+  t = app;
   admin = await t.createUser({ perfil: 'ADMIN' });
   fixtures = await createFixtures(t, await t.createUser());
 });
-afterAll(() => t.close());
 
 describe('findings of the fuzzer, kept', () => {
   // Was a bug (fixed in toHttpError: SQLSTATE 22021 is the client's input): a NUL character

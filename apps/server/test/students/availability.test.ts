@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, onTestApp } from '../support/app';
 import { registration } from '../support/students';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 const nicknameCheck = (nickname?: string) =>
   t.request

@@ -1,15 +1,12 @@
 import { cidadesList, estadosList, nacionalidadesList, opcoesAcademicasList } from '@campus/core';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, onTestApp } from '../support/app';
 
 /** The static lists over HTTP: ETag and 304, Brotli or gzip, the same body over REST and /trpc. Their content: lists.test.ts. */
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 /** The plain JSON form (supertest would otherwise ask for gzip); compression is tested with Accept-Encoding. */
 const get = (path: string) => t.request.get(path).set('Accept-Encoding', 'identity');

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, onTestApp } from '../support/app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 const inPortugueseOrder = (list: string[]) => {
   const order = new Intl.Collator('pt-BR').compare;

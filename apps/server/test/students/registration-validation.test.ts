@@ -1,15 +1,12 @@
 import { count } from 'drizzle-orm';
 import { users } from '@campus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, onTestApp } from '../support/app';
 import { isoDay, registration } from '../support/students';
 
 /** Registration's validation: each rule refused on its own, all of them at once, in Portuguese. */
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 const register = (body: unknown) => t.request.post('/autenticacao/cadastro').send(body as object);
 const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]!.n;

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { registerStudentInput, users } from '@campus/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { expectError, type TestApp, onTestApp } from '../support/app';
 import { isoDay, registration } from '../support/students';
 
 /** Registration that succeeds, the duplicates it refuses (one at a time and at once), the service's errors. Its validation: registration-validation.test.ts. */
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
+onTestApp((app) => (t = app));
 
 const register = (body: unknown) => t.request.post('/autenticacao/cadastro').send(body as object);
 const rowByEmail = async (email: string) =>

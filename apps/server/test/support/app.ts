@@ -14,6 +14,7 @@ import { createTestDatabase, type TestBackend } from '@campus/core/testing';
 import pino from 'pino';
 import supertest from 'supertest';
 import { buildOpenApiDocument } from '@campus/api';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app';
 import { probePaths } from '../../src/http/probes';
 import { createResponseValidator, validatingHandler } from './openapi-validator';
@@ -123,6 +124,30 @@ export async function startTestApp(options: { corsOrigins?: string[]; webRoot?: 
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The test file's app: started before its tests, handed to `ready` (which keeps it and makes the
+ * file's users and fixtures), closed after them.
+ * `let t: TestApp; onTestApp(async (app) => { t = app; admin = await app.createUser(…); });`
+ */
+export function onTestApp(
+  ready: (app: TestApp) => unknown,
+  options: Parameters<typeof startTestApp>[0] = {},
+) {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(options);
+    await ready(app);
+  });
+  afterAll(() => app?.close());
+}
+
+/** An id no row has. */
+export const UNKNOWN_ID = '3f1b7f9e-0000-4000-8000-000000000000';
+
+/** A POST of `body` as it is, with that Content-Type, as `user`. */
+export const postRaw = (t: TestApp, path: string, user: TestUser, type: string, body: string) =>
+  t.request.post(path).set(user.auth).set('Content-Type', type).send(body);
 
 /** Asserts the error format of decisions.md §4 and returns the body. */
 export function expectError(

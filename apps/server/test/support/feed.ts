@@ -101,4 +101,4 @@ export async function postTotals(t: TestApp) {
   return { kept: kept!.rowCount, real: real!.n };
 }
 
-export const UNKNOWN_ID = '3f1b7f9e-0000-4000-8000-000000000000';
+export { UNKNOWN_ID } from './app';
