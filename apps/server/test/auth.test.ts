@@ -3,17 +3,15 @@ import jwt from 'jsonwebtoken';
 import { refreshTokens, users } from '@campus/core';
 import { describe, expect, it } from 'vitest';
 import { expectError, testAuthConfig, type TestApp, onTestApp } from './support/app';
+import { login, loginAs, logout, refresh } from './support/auth';
 
 let t: TestApp;
 onTestApp((app) => (t = app));
 
-const login = (email: string, senha: string) =>
-  t.request.post('/autenticacao/login').send({ email, senha });
-
 describe('POST /autenticacao/login', () => {
   it('returns tokens and the account for the right password, e-mail in any case', async () => {
     const user = await t.createUser();
-    const res = await login(user.email.toUpperCase(), user.password);
+    const res = await login(t, user.email.toUpperCase(), user.password);
     expect(res.status).toBe(200);
     expect(res.body.mensagem).toEqual(expect.any(String));
     expect(res.body.dados).toMatchObject({
@@ -42,9 +40,9 @@ describe('POST /autenticacao/login', () => {
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {
     const user = await t.createUser();
-    const wrong = expectError(await login(user.email, 'not-the-password'), 401, 'UNAUTHORIZED');
+    const wrong = expectError(await login(t, user.email, 'not-the-password'), 401, 'UNAUTHORIZED');
     const unknown = expectError(
-      await login('nobody@campus.test', 'whatever-123'),
+      await login(t, 'nobody@campus.test', 'whatever-123'),
       401,
       'UNAUTHORIZED',
     );
@@ -54,7 +52,7 @@ describe('POST /autenticacao/login', () => {
 
   it.each(['INATIVO', 'PENDENTE'] as const)('refuses a %s account with 403', async (status) => {
     const user = await t.createUser({ status });
-    const body = expectError(await login(user.email, user.password), 403, 'FORBIDDEN');
+    const body = expectError(await loginAs(t, user), 403, 'FORBIDDEN');
     expect(body.reason).toBe('ACCOUNT_NOT_ACTIVE');
   });
 
@@ -76,10 +74,8 @@ describe('POST /autenticacao/login', () => {
 describe('POST /autenticacao/atualizar-token', () => {
   it('rotates: the new pair works, the old refresh token stops working', async () => {
     const user = await t.createUser();
-    const first = (await login(user.email, user.password)).body.dados;
-    const second = await t.request
-      .post('/autenticacao/atualizar-token')
-      .send({ refreshToken: first.refreshToken });
+    const first = (await loginAs(t, user)).body.dados;
+    const second = await refresh(t, first.refreshToken);
     expect(second.status).toBe(200);
     expect(second.body.dados.refreshToken).not.toBe(first.refreshToken);
     expect(second.body.dados.usuario.id).toBe(user.id);
@@ -87,28 +83,18 @@ describe('POST /autenticacao/atualizar-token', () => {
       .get('/autenticacao/usuario-atual')
       .set('Authorization', `Bearer ${second.body.dados.accessToken}`);
     expect(me.status).toBe(200);
-    const third = await t.request
-      .post('/autenticacao/atualizar-token')
-      .send({ refreshToken: second.body.dados.refreshToken });
+    const third = await refresh(t, second.body.dados.refreshToken);
     expect(third.status).toBe(200);
   });
 
   it('reuse of a rotated token revokes the whole chain', async () => {
     const user = await t.createUser();
-    const first = (await login(user.email, user.password)).body.dados;
-    const second = (
-      await t.request
-        .post('/autenticacao/atualizar-token')
-        .send({ refreshToken: first.refreshToken })
-    ).body.dados;
-    const replay = await t.request
-      .post('/autenticacao/atualizar-token')
-      .send({ refreshToken: first.refreshToken });
+    const first = (await loginAs(t, user)).body.dados;
+    const second = (await refresh(t, first.refreshToken)).body.dados;
+    const replay = await refresh(t, first.refreshToken);
     expect(expectError(replay, 401, 'UNAUTHORIZED').reason).toBe('REFRESH_TOKEN_REUSED');
     // The legitimate successor is revoked too: the thief and the owner both have to log in again.
-    const successor = await t.request
-      .post('/autenticacao/atualizar-token')
-      .send({ refreshToken: second.refreshToken });
+    const successor = await refresh(t, second.refreshToken);
     expectError(successor, 401, 'UNAUTHORIZED');
     const live = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(live.every((row) => row.revokedAt !== null)).toBe(true);
@@ -116,7 +102,7 @@ describe('POST /autenticacao/atualizar-token', () => {
 
   it('two refreshes racing with one token: exactly one succeeds', async () => {
     const user = await t.createUser();
-    const { refreshToken } = (await login(user.email, user.password)).body.dados;
+    const { refreshToken } = (await loginAs(t, user)).body.dados;
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         t.request.post('/autenticacao/atualizar-token').send({ refreshToken }),
@@ -127,13 +113,9 @@ describe('POST /autenticacao/atualizar-token', () => {
   });
 
   it('refuses an unknown token, and a valid one after the account is blocked', async () => {
-    expectError(
-      await t.request.post('/autenticacao/atualizar-token').send({ refreshToken: 'unknown' }),
-      401,
-      'UNAUTHORIZED',
-    );
+    expectError(await refresh(t, 'unknown'), 401, 'UNAUTHORIZED');
     const user = await t.createUser();
-    const { refreshToken } = (await login(user.email, user.password)).body.dados;
+    const { refreshToken } = (await loginAs(t, user)).body.dados;
     await t.db.update(users).set({ status: 'INATIVO' }).where(eq(users.id, user.id));
     expectError(
       await t.request.post('/autenticacao/atualizar-token').send({ refreshToken }),
@@ -150,35 +132,22 @@ describe('POST /autenticacao/atualizar-token', () => {
 describe('POST /autenticacao/sair', () => {
   it('204 with no body; that refresh token stops working', async () => {
     const user = await t.createUser();
-    const session = (await login(user.email, user.password)).body.dados;
+    const session = (await loginAs(t, user)).body.dados;
     const res = await t.request
       .post('/autenticacao/sair')
       .set('Authorization', `Bearer ${session.accessToken}`)
       .send({ refreshToken: session.refreshToken });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expectError(
-      await t.request
-        .post('/autenticacao/atualizar-token')
-        .send({ refreshToken: session.refreshToken }),
-      401,
-      'UNAUTHORIZED',
-    );
+    expectError(await refresh(t, session.refreshToken), 401, 'UNAUTHORIZED');
   });
 
   it('does not revoke another user’s refresh token', async () => {
     const owner = await t.createUser();
     const other = await t.createUser();
-    const session = (await login(owner.email, owner.password)).body.dados;
-    await t.request
-      .post('/autenticacao/sair')
-      .set(other.auth)
-      .send({ refreshToken: session.refreshToken })
-      .expect(204);
-    await t.request
-      .post('/autenticacao/atualizar-token')
-      .send({ refreshToken: session.refreshToken })
-      .expect(200);
+    const session = (await loginAs(t, owner)).body.dados;
+    await logout(t, other, session.refreshToken).expect(204);
+    await refresh(t, session.refreshToken).expect(200);
   });
 
   it('401 without an access token', async () => {

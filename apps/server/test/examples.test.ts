@@ -2,6 +2,7 @@ import { examples } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectError, startTestApp, type TestApp, type TestUser, onTestApp } from './support/app';
+import { loginAs } from './support/auth';
 
 let t: TestApp;
 let user: TestUser;
@@ -126,9 +127,7 @@ describe('GET /exemplos/:id', () => {
 describe('an admin token from POST /autenticacao/login, over REST and /trpc', () => {
   it('creates, lists and reads examples both ways', async () => {
     const admin = await t.createUser({ perfil: 'ADMIN' });
-    const session = await t.request
-      .post('/autenticacao/login')
-      .send({ email: admin.email, senha: admin.password });
+    const session = await loginAs(t, admin);
     const auth = { Authorization: `Bearer ${session.body.dados.accessToken}` };
 
     const rest = await t.request.post('/exemplos').set(auth).send({ nome: 'Via REST' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, onTestApp } from './support/app';
+import { loginAs } from './support/auth';
 
 let t: TestApp;
 let user: TestUser;
@@ -111,9 +112,7 @@ describe('HTTP surface', () => {
   });
 
   it('a 204 has no body and no content type', async () => {
-    const session = await t.request
-      .post('/autenticacao/login')
-      .send({ email: user.email, senha: user.password });
+    const session = await loginAs(t, user);
     const res = await t.request
       .post('/autenticacao/sair')
       .set('Authorization', `Bearer ${session.body.dados.accessToken}`)
@@ -173,9 +172,7 @@ describe('REST adapter input', () => {
 
 describe('caching and docs files', () => {
   it('API answers say Cache-Control: no-store; the static lists keep their public caching', async () => {
-    const login = await t.request
-      .post('/autenticacao/login')
-      .send({ email: user.email, senha: user.password });
+    const login = await loginAs(t, user);
     expect(login.headers['cache-control']).toBe('no-store');
     expect((await t.request.get('/exemplos').set(user.auth)).headers['cache-control']).toBe(
       'no-store',

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminHelpers, asChain } from '../support/admin';
 import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
+import { loginAs, me, refresh } from '../support/auth';
 
 /** Changing an account's status: the change, its history, its effect on sessions, under concurrency. */
 let t: TestApp;
@@ -107,20 +108,13 @@ describe('PATCH /admin/usuarios/:id/status', () => {
 });
 
 describe('blocking takes effect at once', () => {
-  const login = (user: TestUser) =>
-    t.request.post('/autenticacao/login').send({ email: user.email, senha: user.password });
-  const refresh = (refreshToken: string) =>
-    t.request.post('/autenticacao/atualizar-token').send({ refreshToken });
-  const me = (accessToken: string) =>
-    t.request.get('/autenticacao/usuario-atual').set('Authorization', `Bearer ${accessToken}`);
-
   it.each(['INACTIVE', 'PENDING'])(
     '%s: the live access and refresh tokens get 401; ACTIVE lets the user in again',
     async (status) => {
       const user = await t.createUser();
-      const session = (await login(user).expect(200)).body.dados;
-      const untouched = (await login(user).expect(200)).body.dados;
-      expect((await me(session.accessToken)).status).toBe(200);
+      const session = (await loginAs(t, user).expect(200)).body.dados;
+      const untouched = (await loginAs(t, user).expect(200)).body.dados;
+      expect((await me(t, session.accessToken)).status).toBe(200);
 
       await patchStatus(admin.auth, user.id, status).expect(200);
       // Revoked by the PATCH itself, before anyone presents them.
@@ -130,16 +124,18 @@ describe('blocking takes effect at once', () => {
         .where(eq(refreshTokens.userId, user.id));
       expect(tokens).toHaveLength(2);
       expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
-      expectError(await me(session.accessToken), 401, 'UNAUTHORIZED');
-      expectError(await refresh(session.refreshToken), 401, 'UNAUTHORIZED');
-      expect(expectError(await login(user), 403, 'FORBIDDEN').reason).toBe('ACCOUNT_NOT_ACTIVE');
+      expectError(await me(t, session.accessToken), 401, 'UNAUTHORIZED');
+      expectError(await refresh(t, session.refreshToken), 401, 'UNAUTHORIZED');
+      expect(expectError(await loginAs(t, user), 403, 'FORBIDDEN').reason).toBe(
+        'ACCOUNT_NOT_ACTIVE',
+      );
 
       await patchStatus(admin.auth, user.id, 'ACTIVE').expect(200);
-      const again = await login(user);
+      const again = await loginAs(t, user);
       expect(again.status).toBe(200);
-      expect((await me(again.body.dados.accessToken)).status).toBe(200);
+      expect((await me(t, again.body.dados.accessToken)).status).toBe(200);
       // Sessions from before the block stay ended: revoked, not only refused while blocked.
-      expectError(await refresh(untouched.refreshToken), 401, 'UNAUTHORIZED');
+      expectError(await refresh(t, untouched.refreshToken), 401, 'UNAUTHORIZED');
     },
   );
 });

@@ -8,11 +8,7 @@ let reader: TestUser;
 let admin: TestUser;
 onTestApp(async (app) => {
   t = app;
-  [author, reader, admin] = await Promise.all([
-    t.createUser(),
-    t.createUser(),
-    t.createUser({ perfil: 'ADMIN' }),
-  ]);
+  [author, reader, admin] = await t.createUsers({}, {}, { perfil: 'ADMIN' });
 });
 
 describe('GET /post/{id}', () => {

@@ -11,12 +11,7 @@ let other: TestUser;
 let admin: TestUser;
 onTestApp(async (app) => {
   t = app;
-  [author, commenter, other, admin] = await Promise.all([
-    t.createUser(),
-    t.createUser(),
-    t.createUser(),
-    t.createUser({ perfil: 'ADMIN' }),
-  ]);
+  [author, commenter, other, admin] = await t.createUsers({}, {}, {}, { perfil: 'ADMIN' });
 });
 
 /** `content` as given; `{}` as the body when it is undefined (no default: "missing" is a case). */

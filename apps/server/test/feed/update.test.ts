@@ -10,11 +10,7 @@ let other: TestUser;
 let admin: TestUser;
 onTestApp(async (app) => {
   t = app;
-  [author, other, admin] = await Promise.all([
-    t.createUser(),
-    t.createUser(),
-    t.createUser({ perfil: 'ADMIN' }),
-  ]);
+  [author, other, admin] = await t.createUsers({}, {}, { perfil: 'ADMIN' });
 });
 
 const rowOf = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0];

@@ -2,6 +2,7 @@ import { matches, postComments, postLikes, posts } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
+import { loginAs, logout, refresh } from '../support/auth';
 import { createEvent, createPost } from '../support/feed';
 import { createMatch, playerRows } from '../support/matches';
 import { expectTrpcError, trpc } from './support';
@@ -17,12 +18,12 @@ let professor: TestUser; // PROFESSOR: no more rights than an ALUNO over other p
 let admin: TestUser;
 onTestApp(async (app) => {
   t = app;
-  [alice, bob, professor, admin] = await Promise.all([
-    t.createUser(),
-    t.createUser(),
-    t.createUser({ perfil: 'PROFESSOR' }),
-    t.createUser({ perfil: 'ADMIN' }),
-  ]);
+  [alice, bob, professor, admin] = await t.createUsers(
+    {},
+    {},
+    { perfil: 'PROFESSOR' },
+    { perfil: 'ADMIN' },
+  );
 });
 
 const postRow = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0];
@@ -182,20 +183,9 @@ describe('API1:2023 Broken Object Level Authorization', () => {
 
   it("someone else's session: POST /autenticacao/sair with her refresh token does not end it", async () => {
     // Also in auth.test.ts; here as the API1 evidence for sessions.
-    const session = (
-      await t.request
-        .post('/autenticacao/login')
-        .send({ email: alice.email, senha: alice.password })
-    ).body.dados;
-    await t.request
-      .post('/autenticacao/sair')
-      .set(bob.auth)
-      .send({ refreshToken: session.refreshToken })
-      .expect(204);
-    await t.request
-      .post('/autenticacao/atualizar-token')
-      .send({ refreshToken: session.refreshToken })
-      .expect(200);
+    const session = (await loginAs(t, alice)).body.dados;
+    await logout(t, bob, session.refreshToken).expect(204);
+    await refresh(t, session.refreshToken).expect(200);
   });
 
   it('an id of the wrong kind is not a way in: a post id on /comment, a match id on /post → 404', async () => {

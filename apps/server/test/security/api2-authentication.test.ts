@@ -9,6 +9,7 @@ import {
   type TestUser,
   onTestApp,
 } from '../support/app';
+import { login, loginAs, refresh } from '../support/auth';
 import { appWithRateLimits, expectTrpcError, trpc } from './support';
 
 /**
@@ -25,8 +26,6 @@ onTestApp(async (app) => {
 
 const ISSUER = 'campus-api';
 const secret = testAuthConfig.jwtSecret;
-const login = (email: string, senha: string) =>
-  t.request.post('/autenticacao/login').send({ email, senha });
 
 function forgedTokens(user: TestUser) {
   const claims = { perfil: 'ADMIN', nickname: user.nickname };
@@ -99,36 +98,24 @@ describe('API2:2023 Broken Authentication', () => {
   });
 
   it('a refresh token is not an access token, and an access token is not a refresh token', async () => {
-    const session = (await login(student.email, student.password)).body.dados;
+    const session = (await loginAs(t, student)).body.dados;
     const asBearer = await t.request
       .get('/autenticacao/usuario-atual')
       .set('Authorization', `Bearer ${session.refreshToken}`);
     expectError(asBearer, 401, 'UNAUTHORIZED');
     // An access token is longer than any refresh token: refused by the schema (400) before the lookup.
-    const asRefresh = await t.request
-      .post('/autenticacao/atualizar-token')
-      .send({ refreshToken: session.accessToken });
+    const asRefresh = await refresh(t, session.accessToken);
     expect([400, 401]).toContain(asRefresh.status);
     expect(asRefresh.body.dados).toBeUndefined();
   });
 
   it('a rotated refresh token reused → 401 REFRESH_TOKEN_REUSED and its whole chain is revoked', async () => {
     const user = await t.createUser();
-    const first = (await login(user.email, user.password)).body.dados;
-    const second = (
-      await t.request
-        .post('/autenticacao/atualizar-token')
-        .send({ refreshToken: first.refreshToken })
-    ).body.dados;
+    const first = (await loginAs(t, user)).body.dados;
+    const second = (await refresh(t, first.refreshToken)).body.dados;
     const replay = await trpc(t.request, 'auth.refresh', { refreshToken: first.refreshToken });
     expect(expectTrpcError(replay, 401, 'UNAUTHORIZED').data.reason).toBe('REFRESH_TOKEN_REUSED');
-    expectError(
-      await t.request
-        .post('/autenticacao/atualizar-token')
-        .send({ refreshToken: second.refreshToken }),
-      401,
-      'UNAUTHORIZED',
-    );
+    expectError(await refresh(t, second.refreshToken), 401, 'UNAUTHORIZED');
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(rows.length).toBe(2);
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
@@ -177,7 +164,7 @@ describe('API2:2023 Broken Authentication', () => {
 
   it('a login password over 128 characters is refused before any hashing (no hash-cost amplification)', async () => {
     const started = Date.now();
-    const res = await login(student.email, 'x'.repeat(90_000));
+    const res = await login(t, student.email, 'x'.repeat(90_000));
     expect(expectError(res, 400, 'BAD_REQUEST').issues).toEqual([
       expect.objectContaining({ path: 'senha' }),
     ]);

@@ -1,6 +1,7 @@
 import { refreshTokens, users } from '@campus/core';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, type TestUser, onTestApp } from '../support/app';
+import { loginAs, refresh } from '../support/auth';
 import { createEvent, createPost } from '../support/feed';
 import { createMatch, matchBody } from '../support/matches';
 import { registration } from '../support/students';
@@ -16,11 +17,7 @@ let bob: TestUser;
 let admin: TestUser;
 onTestApp(async (app) => {
   t = app;
-  [alice, bob, admin] = await Promise.all([
-    t.createUser(),
-    t.createUser(),
-    t.createUser({ perfil: 'ADMIN' }),
-  ]);
+  [alice, bob, admin] = await t.createUsers({}, {}, { perfil: 'ADMIN' });
 });
 
 describe('API3:2023 Broken Object Property Level Authorization: what answers show', () => {
@@ -58,24 +55,12 @@ describe('API3:2023 Broken Object Property Level Authorization: what answers sho
         .expect(201);
       const match = await createMatch(t, alice);
       await t.request.post(`/match/${match.id}/subscribe`).set(alice.auth).expect(201);
-      const session = (
-        await t.request
-          .post('/autenticacao/login')
-          .send({ email: viewer.email, senha: viewer.password })
-      ).body.dados;
-      const s2 = (
-        await t.request
-          .post('/autenticacao/login')
-          .send({ email: viewer.email, senha: viewer.password })
-      ).body.dados;
+      const session = (await loginAs(t, viewer)).body.dados;
+      const s2 = (await loginAs(t, viewer)).body.dados;
       const auth = viewer.auth;
       const rest = {
-        login: t.request
-          .post('/autenticacao/login')
-          .send({ email: viewer.email, senha: viewer.password }),
-        refresh: t.request
-          .post('/autenticacao/atualizar-token')
-          .send({ refreshToken: session.refreshToken }),
+        login: loginAs(t, viewer),
+        refresh: refresh(t, session.refreshToken),
         me: t.request.get('/autenticacao/usuario-atual').set(auth),
         register: t.request.post('/autenticacao/cadastro').send(registration()),
         adminList: t.request.get('/admin/usuarios?limit=100').set(auth),

@@ -17,11 +17,7 @@ let bob: TestUser;
 let admin: TestUser;
 onTestApp(async (app) => {
   t = app;
-  [alice, bob, admin] = await Promise.all([
-    t.createUser(),
-    t.createUser(),
-    t.createUser({ perfil: 'ADMIN' }),
-  ]);
+  [alice, bob, admin] = await t.createUsers({}, {}, { perfil: 'ADMIN' });
 });
 
 /** Fields a client must not be able to set, whatever the endpoint. */

@@ -21,11 +21,11 @@ let target: TestUser;
 let valid: Record<string, RestInput>;
 onTestApp(async (app) => {
   t = app;
-  [student, professor, admin] = await Promise.all([
-    t.createUser(),
-    t.createUser({ perfil: 'PROFESSOR' }),
-    t.createUser({ perfil: 'ADMIN' }),
-  ]);
+  [student, professor, admin] = await t.createUsers(
+    {},
+    { perfil: 'PROFESSOR' },
+    { perfil: 'ADMIN' },
+  );
   const fixtures = await createFixtures(t, await t.createUser());
   target = fixtures.owner;
   valid = validRequests(fixtures);

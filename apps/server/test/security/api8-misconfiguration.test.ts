@@ -13,6 +13,7 @@ import {
   type TestUser,
   onTestApp,
 } from '../support/app';
+import { loginAs, refresh } from '../support/auth';
 import { createMatch } from '../support/matches';
 import { registration } from '../support/students';
 import { expectErrorFormat, expectTrpcError, INTERNALS, trpc } from './support';
@@ -256,15 +257,11 @@ describe('API8:2023 Security Misconfiguration', () => {
   // may keep them (OAuth 2.0, RFC 6749 §5.1, requires "Cache-Control: no-store" on token responses).
   // Requests: POST /autenticacao/login, POST /autenticacao/atualizar-token.
   it('answers that carry tokens say Cache-Control: no-store', async () => {
-    const login = await t.request
-      .post('/autenticacao/login')
-      .send({ email: user.email, senha: user.password });
+    const login = await loginAs(t, user);
     expect(login.status).toBe(200);
     expect(login.headers['cache-control']).toMatch(/no-store/);
-    const refresh = await t.request
-      .post('/autenticacao/atualizar-token')
-      .send({ refreshToken: login.body.dados.refreshToken });
-    expect(refresh.headers['cache-control']).toMatch(/no-store/);
+    const refreshed = await refresh(t, login.body.dados.refreshToken);
+    expect(refreshed.headers['cache-control']).toMatch(/no-store/);
   });
 
   // Were bugs: drizzle's error text carries every parameter of the failed statement (an e-mail

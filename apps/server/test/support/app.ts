@@ -112,6 +112,13 @@ export async function startTestApp(options: { corsOrigins?: string[]; webRoot?: 
     createUser,
     /** Answers that were not as the OpenAPI document says, so far. */
     documentProblems: audit.problems,
+    /** Several users at once, one per set of overrides (`{}` for a default ALUNO). */
+    createUsers: <const Each extends ReadonlyArray<Parameters<typeof createUser>[0]>>(
+      ...each: Each
+    ) =>
+      Promise.all(each.map((overrides) => createUser(overrides))) as Promise<{
+        -readonly [K in keyof Each]: TestUser;
+      }>,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await database.close();
