@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp } from './support/app';
+import { expectError, type TestApp, type TestUser, onTestApp, postRaw } from './support/app';
 import { loginAs } from './support/auth';
 
 let t: TestApp;
@@ -26,11 +26,7 @@ describe('HTTP surface', () => {
   });
 
   it('malformed JSON → 400', async () => {
-    const res = await t.request
-      .post('/exemplos')
-      .set(user.auth)
-      .set('Content-Type', 'application/json')
-      .send('{"nome": ');
+    const res = await postRaw(t, '/exemplos', user, 'application/json', '{"nome": ');
     expectError(res, 400, 'BAD_REQUEST');
   });
 
@@ -49,11 +45,7 @@ describe('HTTP surface', () => {
       .type('form')
       .send({ nome: 'Formulário' });
     expectError(form, 415, 'UNSUPPORTED_MEDIA_TYPE');
-    const text = await t.request
-      .post('/exemplos')
-      .set(user.auth)
-      .set('Content-Type', 'text/plain')
-      .send('nome=x');
+    const text = await postRaw(t, '/exemplos', user, 'text/plain', 'nome=x');
     expectError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
@@ -149,11 +141,7 @@ describe('REST adapter input', () => {
       'BAD_REQUEST',
     );
     expectError(
-      await t.request
-        .post('/exemplos')
-        .set(user.auth)
-        .set('Content-Type', 'application/json')
-        .send('"texto"'),
+      await postRaw(t, '/exemplos', user, 'application/json', '"texto"'),
       400,
       'BAD_REQUEST',
     );

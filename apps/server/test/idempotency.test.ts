@@ -20,22 +20,18 @@ const postsTitled = async (title: string) =>
     (await query(t.db, sql`select count(*)::int as n from posts where title = ${title}`))[0]!.n,
   );
 
+/** POST /post with an Idempotency-Key, as `as` (the file's user) on `app` (the file's app); `.send` the body. */
+const postWithKey = (key: string, as: TestUser = user, app: Pick<TestApp, 'request'> = t) =>
+  app.request.post('/post').set(as.auth).set('Idempotency-Key', key);
+
 describe('Idempotency-Key', () => {
   it('a retry with the same key and body answers the first answer again and creates nothing', async () => {
     const key = randomUUID();
     const body = generalBody(user, { title: `idem ${key}` });
-    const first = await t.request
-      .post('/post')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
-      .send(body);
+    const first = await postWithKey(key).send(body);
     expect(first.status).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await t.request
-      .post('/post')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
-      .send(body);
+    const again = await postWithKey(key).send(body);
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -45,24 +41,14 @@ describe('Idempotency-Key', () => {
 
   it('the same key with another body → 422 IDEMPOTENCY_KEY_REUSED; another user may use the same key', async () => {
     const key = randomUUID();
-    await t.request
-      .post('/post')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
+    await postWithKey(key)
       .send(generalBody(user, { title: `a ${key}` }))
       .expect(201);
-    const other = await t.request
-      .post('/post')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
-      .send(generalBody(user, { title: `b ${key}` }));
+    const other = await postWithKey(key).send(generalBody(user, { title: `b ${key}` }));
     expect(expectError(other, 422, 'UNPROCESSABLE_CONTENT').reason).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await postsTitled(`b ${key}`)).toBe(0);
     const someoneElse = await t.createUser();
-    await t.request
-      .post('/post')
-      .set(someoneElse.auth)
-      .set('Idempotency-Key', key)
+    await postWithKey(key, someoneElse)
       .send(generalBody(someoneElse, { title: `b ${key}` }))
       .expect(201);
   });
@@ -71,9 +57,7 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const body = generalBody(user, { title: `race ${key}` });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.request.post('/post').set(user.auth).set('Idempotency-Key', key).send(body),
-      ),
+      Array.from({ length: 20 }, () => postWithKey(key).send(body)),
     );
     expect(await postsTitled(body.title)).toBe(1);
     const created = answers.filter((a) => a.status === 201);
@@ -86,31 +70,16 @@ describe('Idempotency-Key', () => {
 
   it('a first request that failed leaves the key free, so the corrected retry creates', async () => {
     const key = randomUUID();
-    const bad = await t.request
-      .post('/post')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
-      .send(generalBody(user, { title: '' }));
+    const bad = await postWithKey(key).send(generalBody(user, { title: '' }));
     expect(bad.status).toBe(400);
-    await t.request
-      .post('/post')
-      .set(user.auth)
-      .set('Idempotency-Key', key)
+    await postWithKey(key)
       .send(generalBody(user, { title: `fixed ${key}` }))
       .expect(201);
   });
 
   it('a malformed key → 400; reads ignore the header', async () => {
     const tooLong = 'k'.repeat(256);
-    expectError(
-      await t.request
-        .post('/post')
-        .set(user.auth)
-        .set('Idempotency-Key', tooLong)
-        .send(generalBody(user)),
-      400,
-      'BAD_REQUEST',
-    );
+    expectError(await postWithKey(tooLong).send(generalBody(user)), 400, 'BAD_REQUEST');
     await t.request.get('/post').set(user.auth).set('Idempotency-Key', tooLong).expect(200);
   });
 
@@ -122,17 +91,8 @@ describe('Idempotency-Key', () => {
       try {
         const key = randomUUID();
         const body = generalBody(user, { title: `procs ${key}` });
-        const first = await t.request
-          .post('/post')
-          .set(user.auth)
-          .set('Idempotency-Key', key)
-          .send(body)
-          .expect(201);
-        const there = await second.request
-          .post('/post')
-          .set(user.auth)
-          .set('Idempotency-Key', key)
-          .send(body);
+        const first = await postWithKey(key).send(body).expect(201);
+        const there = await postWithKey(key, user, second).send(body);
         expect(there.status).toBe(201);
         expect(there.headers['idempotent-replayed']).toBe('true');
         expect(there.body).toEqual(first.body);

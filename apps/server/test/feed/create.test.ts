@@ -1,7 +1,7 @@
 import { posts } from '@campus/core';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
+import { expectError, type TestApp, type TestUser, onTestApp, postRaw } from '../support/app';
 import { UNKNOWN_ID, createPost, eventBody, generalBody } from '../support/feed';
 
 let t: TestApp;
@@ -246,17 +246,9 @@ describe('POST /post validation: one rule each, 400 with an English message and 
   });
 
   it('400 for malformed JSON, 415 for a body that is not JSON', async () => {
-    const bad = await t.request
-      .post('/post')
-      .set(user.auth)
-      .set('Content-Type', 'application/json')
-      .send('{"title":');
+    const bad = await postRaw(t, '/post', user, 'application/json', '{"title":');
     expectError(bad, 400, 'BAD_REQUEST');
-    const text = await t.request
-      .post('/post')
-      .set(user.auth)
-      .set('Content-Type', 'text/plain')
-      .send('hello');
+    const text = await postRaw(t, '/post', user, 'text/plain', 'hello');
     expectError(text, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 });

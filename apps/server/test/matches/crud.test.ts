@@ -1,7 +1,14 @@
 import { matchPlayers, matches } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp, UNKNOWN_ID } from '../support/app';
+import {
+  expectError,
+  type TestApp,
+  type TestUser,
+  onTestApp,
+  UNKNOWN_ID,
+  postRaw,
+} from '../support/app';
 import { createMatch, daysFromNow, matchBody } from '../support/matches';
 
 let t: TestApp;
@@ -109,17 +116,9 @@ describe('POST /match', () => {
   });
 
   it('400 for malformed JSON, 415 for a body that is not JSON', async () => {
-    const bad = t.request
-      .post('/match')
-      .set(author.auth)
-      .set('Content-Type', 'application/json')
-      .send('{"title":');
+    const bad = postRaw(t, '/match', author, 'application/json', '{"title":');
     expectError(await bad, 400, 'BAD_REQUEST');
-    const text = t.request
-      .post('/match')
-      .set(author.auth)
-      .set('Content-Type', 'text/plain')
-      .send('hello');
+    const text = postRaw(t, '/match', author, 'text/plain', 'hello');
     expectError(await text, 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
+import { expectError, type TestApp, type TestUser, onTestApp, postRaw } from '../support/app';
 import { registration } from '../support/students';
 import {
   documentedOperations,
@@ -266,11 +266,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
   const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 
   it('a 10 kB body nested 5,000 levels deep → 400 over /trpc', async () => {
-    const res = await t.request
-      .post('/trpc/examples.create')
-      .set(admin.auth)
-      .set('Content-Type', 'application/json')
-      .send(nested(5_000));
+    const res = await postRaw(t, '/trpc/examples.create', admin, 'application/json', nested(5_000));
     expectTrpcError(res, 400, 'BAD_REQUEST');
   });
 
@@ -278,11 +274,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
   // (trpc-to-openapi → @trpc/server createBody) re-serialises the parsed body with JSON.stringify,
   // which overflows the stack ("Maximum call stack size exceeded"). Any REST operation; /trpc is fine.
   it('a 10 kB body nested 5,000 levels deep → 400 over REST, not 500', async () => {
-    const res = await t.request
-      .post('/exemplos')
-      .set(admin.auth)
-      .set('Content-Type', 'application/json')
-      .send(nested(5_000));
+    const res = await postRaw(t, '/exemplos', admin, 'application/json', nested(5_000));
     expectError(res, 400, 'BAD_REQUEST');
   });
 });

@@ -12,6 +12,7 @@ import {
   type TestApp,
   type TestUser,
   onTestApp,
+  postRaw,
 } from '../support/app';
 import { loginAs, refresh } from '../support/auth';
 import { createMatch } from '../support/matches';
@@ -149,16 +150,8 @@ describe('API8:2023 Security Misconfiguration', () => {
     await t.request.post(`/match/${match.id}/subscribe`).set(user.auth).expect(201);
     const rest = [
       t.request.get('/post?limit=ten').set(user.auth),
-      t.request
-        .post('/exemplos')
-        .set(user.auth)
-        .set('Content-Type', 'application/json')
-        .send('{"nome": "x'),
-      t.request
-        .post('/exemplos')
-        .set(user.auth)
-        .set('Content-Type', 'application/json')
-        .send('{"nome": "\\ud800", "a": 1e999999}'),
+      postRaw(t, '/exemplos', user, 'application/json', '{"nome": "x'),
+      postRaw(t, '/exemplos', user, 'application/json', '{"nome": "\\ud800", "a": 1e999999}'),
       t.request.post('/exemplos').set(user.auth).type('form').send('nome=abc'),
       t.request
         .post('/exemplos')
@@ -178,15 +171,7 @@ describe('API8:2023 Security Misconfiguration', () => {
     for (const req of rest) expectErrorFormat(await req);
     const viaTrpc: [supertest.Test, number, Parameters<typeof expectTrpcError>[2]][] = [
       [trpc(t.request, 'examples.list', { limit: 1000 }, user.auth), 400, 'BAD_REQUEST'],
-      [
-        t.request
-          .post('/trpc/examples.create')
-          .set(user.auth)
-          .set('Content-Type', 'application/json')
-          .send('{"nome'),
-        400,
-        'BAD_REQUEST',
-      ],
+      [postRaw(t, '/trpc/examples.create', user, 'application/json', '{"nome'), 400, 'BAD_REQUEST'],
       [t.request.get('/trpc/examples.list?input=%7B').set(user.auth), 400, 'BAD_REQUEST'],
       [trpc(t.request, 'admin.listUsers', {}, user.auth), 403, 'FORBIDDEN'],
       [trpc(t.request, 'auth.me'), 401, 'UNAUTHORIZED'],

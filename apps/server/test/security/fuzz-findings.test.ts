@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
+import { expectError, type TestApp, type TestUser, onTestApp, postRaw } from '../support/app';
 import { matchBody } from '../support/matches';
 import { generalBody } from '../support/feed';
 import { registration } from '../support/students';
@@ -157,18 +157,22 @@ describe('findings of the fuzzer, kept', () => {
   });
 
   it('/trpc parses bodies as REST does: a latin1 charset → 415, `true` for a page → 400, in tRPC’s envelope', async () => {
-    const latin1 = await t.request
-      .post('/trpc/examples.create')
-      .set(admin.auth)
-      .set('Content-Type', 'application/json; charset=latin1')
-      .send('{"nome":"x"}');
+    const latin1 = await postRaw(
+      t,
+      '/trpc/examples.create',
+      admin,
+      'application/json; charset=latin1',
+      '{"nome":"x"}',
+    );
     expect(latin1.status).toBe(415);
     expect(latin1.body.error.data.appCode).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const rest = await t.request
-      .post('/exemplos')
-      .set(admin.auth)
-      .set('Content-Type', 'application/json; charset=latin1')
-      .send('{"nome":"x"}');
+    const rest = await postRaw(
+      t,
+      '/exemplos',
+      admin,
+      'application/json; charset=latin1',
+      '{"nome":"x"}',
+    );
     expectError(rest, 415, 'UNSUPPORTED_MEDIA_TYPE');
     const page = await t.request
       .get(`/trpc/examples.list?input=${encodeURIComponent('{"page":true}')}`)
