@@ -41,6 +41,8 @@ export interface AppOptions {
   track?: () => () => void;
   /** The built web app to serve at `/` (see `findWebRoot`); absent → the API only. */
   webRoot?: string;
+  /** A comment line on idle REST event streams this often (default 15 s). */
+  streamHeartbeatMs?: number;
 }
 
 /** The most calls one /trpc batch may hold (extensions.md §F); larger batches → 400. */
@@ -100,6 +102,7 @@ export function createApp({
   track,
   webRoot,
   requestTimeoutMs,
+  streamHeartbeatMs,
 }: AppOptions): Express {
   const createContext = contextFactory({ services, logger, rateLimits, track, requestTimeoutMs });
   const app = express();
@@ -163,7 +166,7 @@ export function createApp({
   app.use(noStore);
   app.use(requireJsonBody);
   app.use(jsonBody);
-  app.use(createRestHandler(createContext, logger));
+  app.use(createRestHandler(createContext, logger, { heartbeatMs: streamHeartbeatMs }));
   app.use(webApp(webRoot));
   app.use(notFoundHandler);
   app.use(errorHandler);

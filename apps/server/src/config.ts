@@ -83,6 +83,14 @@ const envSchema = z.object({
     ),
   METRICS_TOKEN: optionalString,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** MATCH_REMINDER and EVENT_REMINDER this long before the date (e.g. 2h, 90m, 3600). */
+  REMINDER_LEAD: duration
+    .refine((seconds) => seconds <= 7 * 86_400, 'must be at most 7d')
+    .default(2 * 3600),
+  /** `off`: this process runs no job queue (reminders are sent by the processes that do). */
+  JOBS: z.enum(['on', 'off']).default('on'),
+  /** Live streams one user may hold open on one process (429 TOO_MANY_STREAMS past it). */
+  STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(8),
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
 });

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createServices, type AuthConfig, type Services } from '@campus/core';
+import { createEventBus, createServices, type AuthConfig, type Services } from '@campus/core';
 import { createDatabase, type DatabaseHandle } from '@campus/core/db';
 import { isDatabaseUnavailable } from '@campus/core';
 import type { Logger } from 'pino';
 import { createApp } from './app';
+import { startJobs } from './jobs';
 import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
 import { registerDatabaseMetrics } from './metrics';
@@ -62,7 +63,15 @@ export async function startServer(
 ) {
   const database = openDatabase(config);
   if (!options.prepared) await prepareDatabase(config, logger, database);
-  const services = createServices(database.db, authConfigOf(config));
+  // LISTEN/NOTIFY between processes (PGlite's own notifications when embedded).
+  const bus = createEventBus(database.listen, (error) =>
+    logger.warn({ err: error }, 'event bus: bad notification'),
+  );
+  const services = createServices(database.db, authConfigOf(config), {
+    bus,
+    maxStreamsPerUser: config.STREAMS_PER_USER,
+    reminderLeadSeconds: config.REMINDER_LEAD,
+  });
   registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
   const limits =
     config.RATE_LIMIT === 'on' ? createRateLimits(config, services, logger) : undefined;
@@ -80,12 +89,20 @@ export async function startServer(
     ...(limits ? { rateLimits: limits.limiters } : {}),
     ...(webRoot ? { webRoot } : {}),
   });
+  const jobs =
+    config.JOBS === 'on'
+      ? await startJobs(database, services, logger).catch(async (error: unknown) => {
+          await database.close().catch(() => {});
+          throw error;
+        })
+      : undefined;
   // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, (error?: Error) =>
       error ? reject(error) : resolve(s),
     );
   }).catch(async (error: unknown) => {
+    await jobs?.stop().catch(() => {});
     await database.close().catch(() => {});
     throw error;
   });
@@ -97,14 +114,23 @@ export async function startServer(
   // While draining, every response says `Connection: close`, so keep-alive clients open a new
   // connection (refused) instead of sending another request on a socket that is being closed.
   let draining = false;
+  // Open responses, so that shutdown can end the live streams (they never finish by themselves).
+  const open = new Set<ServerResponse>();
   server.prependListener('request', (_req, res) => {
     if (draining) res.setHeader('Connection', 'close');
+    open.add(res);
+    res.on('close', () => open.delete(res));
   });
 
   /** Stops accepting, lets requests in flight finish (up to 10 s), closes the database. */
   async function shutdown() {
     draining = true;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Event streams end now; their clients reconnect (with Last-Event-ID) to another process.
+    for (const res of open) {
+      if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream'))
+        res.destroy();
+    }
     server.closeIdleConnections();
     const timer = setTimeout(() => server.closeAllConnections(), 10_000);
     // Handlers may still be running after their client went away: wait for them too, so the
@@ -115,6 +141,8 @@ export async function startServer(
     ]);
     clearTimeout(timer);
     await limits?.close();
+    await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
+    await bus.close();
     await database.close();
   }
   return { server, shutdown };

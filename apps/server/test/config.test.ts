@@ -16,6 +16,9 @@ describe('loadConfig', () => {
       REFRESH_TOKEN_TTL: 30 * 86_400,
       LOG_LEVEL: 'info',
       CORS_ORIGINS: [],
+      REMINDER_LEAD: 7200,
+      JOBS: 'on',
+      STREAMS_PER_USER: 8,
       generatedJwtSecret: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -35,6 +38,7 @@ describe('loadConfig', () => {
       DATA_DIR: dataDir(),
       ACCESS_TOKEN_TTL: '10m',
       REFRESH_TOKEN_TTL: '7d',
+      REMINDER_LEAD: '90m',
       CORS_ORIGINS: 'https://a.test, https://b.test',
       DATABASE_URL: 'postgres://u@localhost:5432/db',
       JWT_SECRET: 'x'.repeat(32),
@@ -42,6 +46,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       ACCESS_TOKEN_TTL: 600,
       REFRESH_TOKEN_TTL: 604_800,
+      REMINDER_LEAD: 5400,
       CORS_ORIGINS: ['https://a.test', 'https://b.test'],
       DATABASE_URL: 'postgres://u@localhost:5432/db',
       generatedJwtSecret: false,
@@ -65,6 +70,11 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
     [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'],
     [{ DATABASE_CONNECT_TIMEOUT_S: 'soon' }, 'DATABASE_CONNECT_TIMEOUT_S'],
+    [{ REMINDER_LEAD: 'soon' }, 'REMINDER_LEAD'],
+    [{ REMINDER_LEAD: '0' }, 'REMINDER_LEAD'],
+    [{ REMINDER_LEAD: '8d' }, 'REMINDER_LEAD'],
+    [{ STREAMS_PER_USER: '0' }, 'STREAMS_PER_USER'],
+    [{ JOBS: 'maybe' }, 'JOBS'],
   ])('refuses %o with one line naming %s', (env, variable) => {
     let error: unknown;
     try {

@@ -7,6 +7,8 @@ import { PostPage } from './pages/feed/PostPage';
 import { LoginPage, nextPath } from './pages/LoginPage';
 import { MatchesPage } from './pages/matches/MatchesPage';
 import { MatchPage } from './pages/matches/MatchPage';
+import { NotificationBell } from './pages/notifications/NotificationBell';
+import { NotificationsPage } from './pages/notifications/NotificationsPage';
 import { useSession } from './session/SessionProvider';
 
 function NotFound() {
@@ -60,6 +62,7 @@ function useRoute(): ReactNode {
   if (path === '/partidas') return authed(<MatchesPage />);
   if ((params = matchPath('/partidas/:id', path)))
     return authed(<MatchPage key={params.id} id={params.id!} />);
+  if (path === '/notificacoes') return authed(<NotificationsPage />);
   if (path === '/administracao')
     return authed(user?.perfil === 'ADMIN' ? <AdminPage /> : <Forbidden />);
   return <NotFound />;
@@ -117,6 +120,7 @@ export function App() {
         </nav>
         {user ? (
           <div className="user-box">
+            <NotificationBell />
             <span>
               @{user.nickname}
               <span className="visually-hidden"> está conectado</span>

@@ -4,6 +4,7 @@ import { errorBodySchema } from './errors';
 import { appRouter } from './root';
 import { finishResponses, conventionComponents, documentConventions } from './openapi-conventions';
 import { restRoutes, type RestRoute } from './routes';
+import { streamPaths } from './streams/openapi';
 import type { Meta } from './trpc';
 
 /** The error schema as an OpenAPI component, rendered by the same generator as the rest. */
@@ -30,7 +31,11 @@ export function buildOpenApiDocument(
     version: '1.0.0',
     baseUrl,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    // Subscriptions are documented by `streamPaths` (the generator refuses them).
+    filter: ({ metadata }) => !(metadata as Meta).sse,
   });
+  const streams = streamPaths();
+  Object.assign((doc.paths ??= {}), streams.paths);
   const byRoute = new Map<string, Meta>(
     restRoutes.map((route) => [
       `${route.rest.method.toLowerCase()} ${route.meta.openapi!.path}`,
@@ -41,7 +46,14 @@ export function buildOpenApiDocument(
   doc.components = {
     ...doc.components,
     ...conventionComponents,
-    schemas: { ...doc.components?.schemas, Error: errorComponent },
+    schemas: {
+      ...doc.components?.schemas,
+      // What only the streams' events name (the shared shapes are the generator's already).
+      ...(Object.fromEntries(
+        Object.entries(streams.schemas).filter(([name]) => !doc.components?.schemas?.[name]),
+      ) as NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>),
+      Error: errorComponent,
+    },
   };
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     for (const method of ['get', 'post', 'patch', 'put', 'delete'] as const) {

@@ -5,6 +5,8 @@ import { localitiesRouter } from './localities/router';
 import { studentsRouter } from './students/router';
 import { matchesRouter } from './matches/router';
 import { feedRouter } from './feed/router';
+import { notificationsRouter } from './notifications/router';
+import { streamsRouter } from './streams/router';
 import { router } from './trpc';
 
 /** Every domain router. Procedure paths: `<domain>.<procedure>` over /trpc. */
@@ -16,6 +18,8 @@ export const appRouter = router({
   admin: adminRouter,
   matches: matchesRouter,
   feed: feedRouter,
+  notifications: notificationsRouter,
+  streams: streamsRouter,
 });
 
 export type AppRouter = typeof appRouter;

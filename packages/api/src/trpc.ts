@@ -85,6 +85,11 @@ export interface RoutePolicy {
    * its reasons here, next to `errorResponses`, e.g. `reasons: { 409: ['ALREADY_MEMBER'] }`.
    */
   reasons?: Partial<Record<ReasonStatus, readonly Reason[]>>;
+  /**
+   * A live stream (a subscription): served over REST as `text/event-stream` by the host's SSE
+   * writer, documented apart from trpc-to-openapi's generator (which refuses subscriptions).
+   */
+  sse?: boolean;
 }
 
 /** The statuses a `reason` can come with (packages/core/src/errors.ts). */
@@ -98,6 +103,12 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     isDev: false,
+    // Subscriptions over SSE: a comment line every 15 s keeps idle connections open through
+    // proxies; the client reconnects (resuming from the last tracked id) after 30 s of silence.
+    sse: {
+      ping: { enabled: true, intervalMs: 15_000 },
+      client: { reconnectAfterInactivityMs: 30_000 },
+    },
     errorFormatter({ shape, error }) {
       const { body } = toHttpError(error);
       return {

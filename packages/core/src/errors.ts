@@ -48,6 +48,7 @@ export const REASONS = [
   'RATE_LIMITED',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
+  'TOO_MANY_STREAMS',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

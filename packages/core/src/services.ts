@@ -8,22 +8,44 @@ import { createMatchService } from './matches/service';
 import { createFeedService } from './feed/service';
 import { createIdempotencyService } from './idempotency/service';
 import { createRateLimitService } from './rate-limits/service';
+import type { EventBus } from './events/bus';
+import { createNotificationService } from './notifications/service';
+import { createLiveStreams } from './events/streams';
+import { createStreamSlots } from './events/slots';
+
+/** Per-process options: the event bus, streams per user, the reminders' lead. */
+export interface ServiceOptions {
+  /** The process's event bus (live streams); without it streams are refused. */
+  bus?: EventBus | undefined;
+  /** Live streams one user may hold open on this process. */
+  maxStreamsPerUser?: number;
+  /** MATCH_REMINDER / EVENT_REMINDER this long before the date (REMINDER_LEAD). */
+  reminderLeadSeconds?: number;
+}
 
 /**
  * Everything the API layer and the host call, built once per process around one database
  * (prepared statements are created here, not per request). The api layer and the host get these
- * services, never the database: queries are written in core only.
+ * services, never the database: queries are written in core only. `live.bus`: the process's
+ * event bus (live streams).
  */
-export function createServices(db: Database, auth: AuthConfig) {
+export function createServices(db: Database, auth: AuthConfig, live: ServiceOptions = {}) {
+  const reminders = live.reminderLeadSeconds
+    ? { reminderLeadSeconds: live.reminderLeadSeconds }
+    : {};
+  const matches = createMatchService(db, reminders);
   return {
     auth: createAuthService(db, auth),
     examples: createExampleService(db),
     students: createStudentService(db, auth.passwordCost),
     admin: createAdminService(db),
-    matches: createMatchService(db),
-    feed: createFeedService(db),
+    matches,
+    feed: createFeedService(db, reminders),
     idempotency: createIdempotencyService(db),
     rateLimits: createRateLimitService(db),
+    notifications: createNotificationService(db, live.bus, live.reminderLeadSeconds),
+    live: createLiveStreams(db, live.bus, (id) => matches.get(id)),
+    streamSlots: createStreamSlots(live.maxStreamsPerUser ?? 8),
   };
 }
 export type Services = ReturnType<typeof createServices>;

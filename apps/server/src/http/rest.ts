@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { setRouteLabel } from '../metrics';
 import type { CreateContext } from './context';
 import { beginIdempotentCall, type IdempotentCall } from './idempotency';
+import { writeEventStream } from './sse';
 
 /**
  * The REST adapter: every procedure with trpc-to-openapi meta, served at its documented method
@@ -28,7 +29,11 @@ import { beginIdempotentCall, type IdempotentCall } from './idempotency';
  * Input: path parameters over the query string (GET, DELETE) or over the JSON body (POST,
  * PATCH, PUT). Empty query values are dropped, so `?busca=` means no filter.
  */
-export function createRestHandler(createContext: CreateContext, logger: Logger): RequestHandler {
+export function createRestHandler(
+  createContext: CreateContext,
+  logger: Logger,
+  options: { heartbeatMs?: number | undefined } = {},
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const found = matchRestRoute(req.method, req.path);
     if (!found) return methodNotAllowed(req, res, next);
@@ -48,7 +53,16 @@ export function createRestHandler(createContext: CreateContext, logger: Logger):
           : source; // an array or a scalar body: the schema refuses it with a 400
     }
 
-    serve(req, res, route, input, createContext(req, res, 'rest'), logger).catch(next);
+    const ctx = createContext(req, res, 'rest');
+    if (route.type === 'subscription') {
+      // A reconnecting EventSource says where it stopped; the stream resumes after it.
+      const lastEventId = req.headers['last-event-id'];
+      if (typeof lastEventId === 'string' && input && typeof input === 'object') {
+        input = { ...input, lastEventId };
+      }
+      return stream(req, res, route, input, ctx, logger, options.heartbeatMs).catch(next);
+    }
+    serve(req, res, route, input, ctx, logger).catch(next);
   };
 }
 
@@ -103,6 +117,48 @@ async function serve(
   const location = route.meta.location && resolveLocation(route.meta.location, input, data);
   if (location) res.setHeader('Location', location);
   res.status(route.rest.successStatus).type('application/json').send(JSON.stringify(data));
+}
+
+/** What a 429 TOO_MANY_STREAMS asks the client to wait. */
+const STREAM_RETRY_AFTER_S = 5;
+
+/** A live stream over REST: errors before it starts are ordinary JSON errors. */
+async function stream(
+  req: Request,
+  res: Response,
+  route: RestRoute,
+  input: unknown,
+  ctx: Context,
+  logger: Logger,
+  heartbeatMs: number | undefined,
+) {
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
+  let events: AsyncIterable<unknown>;
+  try {
+    events = (await route.procedure({
+      ctx,
+      path: route.path,
+      type: route.type,
+      getRawInput: async () => input,
+      signal: controller.signal,
+      batchIndex: 0,
+    })) as AsyncIterable<unknown>;
+  } catch (error) {
+    controller.abort();
+    const { status, body } = toHttpError(error);
+    setErrorHeaders(res, status);
+    // Too many open streams: one may close soon (a tab closed, a token expired).
+    if (status === 429) res.setHeader('Retry-After', String(STREAM_RETRY_AFTER_S));
+    if (status >= 500)
+      logger.error(
+        { err: error, procedure: route.path, reqId: req.headers['x-request-id'] },
+        'stream failed',
+      );
+    res.status(status).json(body);
+    return;
+  }
+  await writeEventStream(res, events, controller, heartbeatMs);
 }
 
 function queryOf(req: Request): Record<string, unknown> {

@@ -15,6 +15,7 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
       'helmet',
       'ioredis', // optional rate-limit store at REDIS_URL (operator configuration, not user input)
       'jsonwebtoken',
+      'pg-boss', // the job queue, in the same database (its own pg pool on PostgreSQL)
       'pino',
       'postgres', // the database at DATABASE_URL (operator configuration)
       'prom-client',

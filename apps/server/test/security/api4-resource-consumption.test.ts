@@ -85,6 +85,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       'GET /admin/usuarios': 100,
       'GET /match': 50,
       'GET /post': 50,
+      'GET /notifications': 50,
     });
   });
 

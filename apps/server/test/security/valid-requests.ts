@@ -24,7 +24,13 @@ export async function createFixtures(t: TestApp, owner: TestUser) {
   ).body as { id: string };
   const example = (await t.request.post('/exemplos').set(owner.auth).send({ nome: 'Exemplo fixo' }))
     .body.dados as { id: string };
-  return { owner, post, event, match, comment, example };
+  // The comment by someone else notifies the owner: a notification to point at.
+  const commenter = await t.createUser();
+  await t.request.post(`/post/${post.id}/comment`).set(commenter.auth).send({ content: 'Olá' });
+  const notification = (await t.request.get('/notifications').set(owner.auth)).body.data[0] as {
+    id: string;
+  };
+  return { owner, post, event, match, comment, example, notification };
 }
 export type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
 
@@ -90,6 +96,13 @@ export function validRequests(f: Fixtures): Record<string, RestInput> {
     'POST /post/{id}/attendance': id(f.event.id),
     'DELETE /post/{id}/attendance': id(f.event.id),
     'POST /post/{id}/report': { ...id(f.post.id), body: { reason: 'Spam' } },
+    'GET /notifications': { params: {}, query: { ...page, unread: 'true' } },
+    'GET /notifications/unread-count': none,
+    'PATCH /notifications/{id}/read': id(f.notification.id),
+    'POST /notifications/read-all': none,
+    'GET /notifications/stream': none,
+    'GET /match/{id}/stream': id(f.match.id),
+    'GET /post/{id}/stream': id(f.post.id),
   };
   const missing = documentedOperations.filter((op) => !requests[op.key]).map((op) => op.key);
   if (missing.length) throw new Error(`no valid request for ${missing.join(', ')}`);

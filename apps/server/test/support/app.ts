@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import {
+  createEventBus,
   createServices,
   hashPassword,
   signAccessToken,
@@ -50,15 +51,27 @@ export interface TestUser {
  * The real app on a fresh database of its own (PGlite, or PostgreSQL when TEST_BACKEND=postgres),
  * listening on port 0, with factories for unique users.
  */
-export async function startTestApp(options: { corsOrigins?: string[]; webRoot?: string } = {}) {
+export async function startTestApp(
+  options: {
+    corsOrigins?: string[];
+    webRoot?: string;
+    maxStreamsPerUser?: number;
+    streamHeartbeatMs?: number;
+  } = {},
+) {
   const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL);
-  const services = createServices(database.db, testAuthConfig);
+  const bus = createEventBus(database.listen);
+  const services = createServices(database.db, testAuthConfig, {
+    bus,
+    ...(options.maxStreamsPerUser ? { maxStreamsPerUser: options.maxStreamsPerUser } : {}),
+  });
   const app = createApp({
     services,
     logger: pino({ level: 'silent' }),
     ping: database.ping,
     corsOrigins: options.corsOrigins ?? [],
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
+    ...(options.streamHeartbeatMs ? { streamHeartbeatMs: options.streamHeartbeatMs } : {}),
   });
   const audit = validatingHandler(app, validator);
   const server: Server = await new Promise((resolve) => {
@@ -119,8 +132,11 @@ export async function startTestApp(options: { corsOrigins?: string[]; webRoot?: 
       Promise.all(each.map((overrides) => createUser(overrides))) as Promise<{
         -readonly [K in keyof Each]: TestUser;
       }>,
+    bus,
     async close() {
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await bus.close();
       await database.close();
       if (audit.problems.length)
         throw new Error(

@@ -148,6 +148,24 @@ export function createResponseValidator(doc: OpenAPIObject) {
       'schema',
     );
     const validate = validatorAt(path);
+    // An event stream: each event's `data:` (JSON) is one of the documented events.
+    if (contentType === 'text/event-stream') {
+      for (const line of response.text.split('\n').filter((l) => l.startsWith('data: '))) {
+        let event: unknown;
+        try {
+          event = JSON.parse(line.slice(6));
+        } catch {
+          out.push(`${where}: an event that is not JSON: ${line.slice(0, 300)}`);
+          continue;
+        }
+        if (!validate(event)) {
+          out.push(
+            `${where}: event ${ajv.errorsText(validate.errors, { dataVar: 'data' })}: ${line.slice(0, 300)}`,
+          );
+        }
+      }
+      return out;
+    }
     if (!validate(body)) {
       out.push(
         `${where}: body ${ajv.errorsText(validate.errors, { dataVar: 'body' })}: ${response.text.slice(0, 300)}`,

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { createServices } from '@campus/core';
+import { createEventBus, createServices } from '@campus/core';
 import { createDatabase } from '@campus/core/db';
 import pino from 'pino';
 import supertest from 'supertest';
@@ -16,8 +16,9 @@ export async function startSecondInstance(first: TestApp) {
   const url = first.database.url;
   if (!url) throw new Error('a second instance needs the postgres backend');
   const database = createDatabase({ kind: 'postgres', url, maxConnections: 20 });
+  const bus = createEventBus(database.listen);
   const app = createApp({
-    services: createServices(database.db, testAuthConfig),
+    services: createServices(database.db, testAuthConfig, { bus }),
     logger: pino({ level: 'silent' }),
     ping: database.ping,
   });
@@ -27,7 +28,9 @@ export async function startSecondInstance(first: TestApp) {
   return {
     request: supertest(server),
     async close() {
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await bus.close();
       await database.close();
     },
   };

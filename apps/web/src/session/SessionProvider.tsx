@@ -44,5 +44,6 @@ export function useSession() {
     login: session.login,
     logout: session.logout,
     clearNotice: session.store.clearNotice,
+    freshToken: session.freshToken,
   };
 }

@@ -1,5 +1,13 @@
 import type { AppRouter } from '@campus/api';
-import { createTRPCClient, httpBatchLink, httpLink, type TRPCLink } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpLink,
+  httpSubscriptionLink,
+  splitLink,
+  type TRPCLink,
+} from '@trpc/client';
+import { EventSource } from 'eventsource';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { isUnauthorized, readFailure } from '../lib/errors';
 import { browserLock, createRefreshCoordinator, type RefreshCoordinator } from './refresh';
@@ -62,7 +70,7 @@ export function createSessionClient(
   store: SessionStore,
   { url = '/trpc', lock = browserLock, fetch: fetchImpl }: SessionClientOptions = {},
 ) {
-  const headers = () => {
+  const headers = (): Record<string, string> => {
     const token = store.get().accessToken;
     return token ? { authorization: `Bearer ${token}` } : {};
   };
@@ -89,14 +97,50 @@ export function createSessionClient(
   });
 
   const client = createTRPCClient<AppRouter>({
-    // The server refuses batches of more than 10 calls (MAX_BATCH_SIZE in apps/server/src/app.ts).
-    links: [refreshLink(store, coordinator), httpBatchLink({ ...transport, maxItems: 10 })],
+    links: [
+      refreshLink(store, coordinator),
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        // Live streams over SSE. The browser's own EventSource cannot send headers, and a token in
+        // the URL would reach access logs: this one sends the Authorization header over fetch.
+        true: httpSubscriptionLink({
+          url,
+          EventSource,
+          eventSourceOptions: () => ({
+            fetch: (input, init) =>
+              (fetchImpl ?? fetch)(input, {
+                ...init,
+                headers: { ...init?.headers, ...headers() },
+              }),
+          }),
+        }),
+        // The server refuses batches of more than 10 calls (MAX_BATCH_SIZE in apps/server/src/app.ts).
+        false: httpBatchLink({ ...transport, maxItems: 10 }),
+      }),
+    ],
   });
+
+  /** Renews the access token first when it expires within 10 s (before opening a stream). */
+  async function freshToken() {
+    const token = store.get().accessToken;
+    if (!token) return;
+    try {
+      const payload = JSON.parse(
+        atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')),
+      ) as { exp?: number };
+      if (payload.exp && payload.exp * 1000 - Date.now() > 10_000) return;
+    } catch {
+      // not a JWT we can read: let the server decide
+    }
+    const outcome = await coordinator.renew(token);
+    if (outcome === 'refused') store.signOut(SESSION_ENDED);
+  }
 
   return {
     client,
     store,
     coordinator,
+    freshToken,
     async login(email: string, senha: string) {
       const { dados } = await authClient.auth.login.mutate({ email, senha });
       store.signIn(dados);

@@ -33,6 +33,7 @@ export const REASON_MESSAGES: Record<Reason, string> = {
   RATE_LIMITED: 'Muitas tentativas. Aguarde um pouco e tente de novo.',
   IDEMPOTENCY_KEY_REUSED: 'Este envio já foi usado para outro pedido. Recarregue a página.',
   IDEMPOTENCY_KEY_IN_USE: 'Seu envio anterior ainda está sendo processado. Aguarde um instante.',
+  TOO_MANY_STREAMS: 'Muitas atualizações ao vivo abertas. Feche outras abas e tente de novo.',
 };
 
 const ptLocale = pt().localeError;

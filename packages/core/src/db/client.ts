@@ -46,8 +46,26 @@ export interface DatabaseHandle {
   migrate(migrationsFolder?: string): Promise<void>;
   /** True when the database answers a trivial query within `timeoutMs` (default 1 s). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** LISTEN on a channel (see `events/bus.ts`); `onListen` runs on every (re)connection. */
+  listen: Listen;
+  /**
+   * Embedded only: raw SQL on the one PGlite connection (several statements when no values),
+   * for a library that brings its own SQL (the job queue's `db.executeSql`).
+   */
+  executeSql?: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
+
+/**
+ * LISTEN on `channel`: `onNotify` gets each payload, `onListen` runs once the LISTEN is in place
+ * and again after the listening connection was lost and re-established (notifications sent
+ * in between are lost: the caller resynchronises). Resolves with a function that stops listening.
+ */
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  onListen: () => void,
+) => Promise<() => Promise<void>>;
 
 /**
  * The one factory for a database: PostgreSQL through postgres.js when a URL is given, otherwise
@@ -71,6 +89,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       migrate: (folder = defaultMigrationsFolder) =>
         migrateUnderLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
       ping: (timeoutMs) => ping(db, timeoutMs),
+      // postgres.js keeps one connection for LISTEN and re-listens (calling onlisten) after a drop.
+      listen: async (channel, onNotify, onListen) => {
+        const { unlisten } = await client.listen(channel, onNotify, onListen);
+        return unlisten;
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -82,6 +105,17 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     kind: 'pglite',
     migrate: (folder = defaultMigrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    // One in-process database: its notifications cannot be lost to a dropped connection.
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen();
+      return unlisten;
+    },
+    executeSql: async (text, values) => {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: () => client.close(),
   };
 }

@@ -2,6 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { mayChange, type Actor } from '../common/actor';
 import type { Database, Transaction } from '../db/client';
 import { AppError, conflict, forbidden, notFound, type Reason } from '../errors';
+import { publish } from '../events/bus';
+import { notify } from '../notifications/service';
+import { commentNotification } from '../notifications/messages';
+import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import { toReport } from './records';
 import type { Comment, Report, UserRecord } from './schemas';
 import { postAttendances, postComments, postLikes, postReports, posts } from './table';
@@ -20,7 +24,7 @@ type Counter = 'likesCount' | 'commentsCount' | 'attendancesCount';
 
 async function lockPost(tx: Transaction, postId: string) {
   const [post] = await tx
-    .select({ type: posts.type })
+    .select({ type: posts.type, authorId: posts.authorId, title: posts.title })
     .from(posts)
     .where(eq(posts.id, postId))
     .for('no key update');
@@ -60,7 +64,10 @@ const perUser = {
 >;
 type PerUserKind = keyof typeof perUser;
 
-export function createInteractionService(db: Database) {
+export function createInteractionService(
+  db: Database,
+  { reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S }: { reminderLeadSeconds?: number } = {},
+) {
   async function add(kind: PerUserKind, postId: string, actor: Actor): Promise<UserRecord> {
     const { table, counter, duplicate } = perUser[kind];
     return db.transaction(async (tx) => {
@@ -77,6 +84,9 @@ export function createInteractionService(db: Database) {
         .returning();
       if (!row) throw conflict(duplicate[0], duplicate[1]);
       await moveCounter(tx, postId, counter, 1);
+      // Attending an event that starts within the reminder lead: reminded at once.
+      if (kind === 'attendance') await sendDueReminders(tx, reminderLeadSeconds, { postId });
+      await publish(tx, 'post', { key: postId });
       return {
         id: row.id,
         userId: row.userId,
@@ -96,6 +106,7 @@ export function createInteractionService(db: Database) {
         .returning({ id: table.id });
       if (!gone) throw new AppError('NOT_FOUND', missing[0], { reason: missing[1] });
       await moveCounter(tx, postId, counter, -1);
+      await publish(tx, 'post', { key: postId });
     });
   }
 
@@ -107,12 +118,17 @@ export function createInteractionService(db: Database) {
 
     async addComment(postId: string, content: string, actor: Actor): Promise<Comment> {
       return db.transaction(async (tx) => {
-        await lockPost(tx, postId);
+        const post = await lockPost(tx, postId);
         const [row] = await tx
           .insert(postComments)
           .values({ postId, authorId: actor.id, content })
           .returning();
         await moveCounter(tx, postId, 'commentsCount', 1);
+        // In this transaction: a comment that rolls back notifies nobody.
+        if (post.authorId !== actor.id) {
+          await notify(tx, [commentNotification(post, row!, actor.nickname)]);
+        }
+        await publish(tx, 'post', { key: postId, commentId: row!.id });
         return {
           id: row!.id,
           content: row!.content,
@@ -153,6 +169,7 @@ export function createInteractionService(db: Database) {
           .returning({ id: postComments.id });
         if (!gone) throw notFound('Comment not found');
         await moveCounter(tx, found.postId, 'commentsCount', -1);
+        await publish(tx, 'post', { key: found.postId });
       });
     },
 

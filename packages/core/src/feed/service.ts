@@ -3,6 +3,8 @@ import { assertMayChange, type Actor } from '../common/actor';
 import type { Database, Executor } from '../db/client';
 import { rowCounts } from '../db/row-counts';
 import { AppError, notFound } from '../errors';
+import { publish } from '../events/bus';
+import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import { listMeta, pageOffset, type PageQuery } from '../common/pagination';
 import { users } from '../users/table';
 import { createInteractionService } from './interactions';
@@ -52,7 +54,7 @@ async function authorNickname(db: Executor, actor: Actor, authorId: string): Pro
 }
 
 /** Posts of the feed, and (spread in) their comments, likes, attendances and reports. */
-export function createFeedService(db: Database) {
+export function createFeedService(db: Database, options: { reminderLeadSeconds?: number } = {}) {
   const readPost = preparePostRead(db);
 
   // `nulls last` as in the index posts_created_at_id_idx: a bare DESC means NULLS FIRST and
@@ -78,7 +80,7 @@ export function createFeedService(db: Database) {
   }
 
   return {
-    ...createInteractionService(db),
+    ...createInteractionService(db, options),
     get,
 
     async list(query: PageQuery): Promise<PostList> {
@@ -133,6 +135,12 @@ export function createFeedService(db: Database) {
           .update(posts)
           .set({ ...values, updatedAt: sql`now()` })
           .where(eq(posts.id, id));
+        // An event moved into the reminder window: its attendees are reminded now.
+        if (values.eventDate) {
+          await sendDueReminders(tx, options.reminderLeadSeconds ?? DEFAULT_REMINDER_LEAD_S, {
+            postId: id,
+          });
+        }
       });
       return get(id, actor);
     },
@@ -152,6 +160,7 @@ export function createFeedService(db: Database) {
           'Only the author or an ADMIN can delete this post',
         );
         await tx.delete(posts).where(eq(posts.id, id));
+        await publish(tx, 'post', { key: id, deleted: true });
       });
     },
   };

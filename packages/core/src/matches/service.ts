@@ -4,6 +4,10 @@ import { listMeta, pageOffset } from '../common/pagination';
 import type { Database, Executor, Transaction } from '../db/client';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { prepareUserById } from '../users/records';
+import { publish } from '../events/bus';
+import { notify } from '../notifications/service';
+import { matchCancelledNotification } from '../notifications/messages';
+import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import {
   lockMatch,
   matchNotFound,
@@ -62,7 +66,10 @@ async function readMatch(ex: Executor, id: string, now: Date): Promise<Match> {
 }
 
 /** Matches with team placement (decisions.md §6). Player changes run under a lock on the match row. */
-export function createMatchService(db: Database) {
+export function createMatchService(
+  db: Database,
+  { reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S }: { reminderLeadSeconds?: number } = {},
+) {
   const byId = matchWithAuthor(db, sql.placeholder('id')).prepare('matches_by_id');
   const playersById = playersOf(db, sql.placeholder('id')).prepare('matches_players');
   const subscribeSnapshot = subscriptionSnapshot(db).prepare('matches_subscribe_snapshot');
@@ -163,6 +170,22 @@ export function createMatchService(db: Database) {
           .update(matches)
           .set({ ...toMatchColumns(fields), updatedAt: sql`clock_timestamp()` })
           .where(eq(matches.id, id));
+        if (fields.MatchStatus === 'CANCELADA' && current !== 'CANCELADA') {
+          // The players are told in this transaction; whoever cancelled it knows already.
+          const players = await tx
+            .select({ userId: matchPlayers.userId })
+            .from(matchPlayers)
+            .where(eq(matchPlayers.matchId, id));
+          await notify(
+            tx,
+            players
+              .filter((p) => p.userId !== actor.id)
+              .map((p) => matchCancelledNotification(match, p.userId)),
+          );
+        }
+        // A date moved into the reminder window: its players are reminded now, not at the next sweep.
+        if (fields.MatchDate) await sendDueReminders(tx, reminderLeadSeconds, { matchId: id });
+        await publish(tx, 'match', { key: id });
         return readMatch(tx, id, now);
       });
     },
@@ -177,6 +200,7 @@ export function createMatchService(db: Database) {
           'Only the author or an admin can delete this match',
         );
         await tx.delete(matches).where(eq(matches.id, id));
+        await publish(tx, 'match', { key: id, deleted: true });
       });
     },
 
@@ -200,6 +224,9 @@ export function createMatchService(db: Database) {
           // clock_timestamp(): the moment of the insert, so subscribedAt follows the lock order.
           .values({ matchId, userId, team, subscribedAt: sql`clock_timestamp()` })
           .returning({ subscribedAt: matchPlayers.subscribedAt });
+        // Joining a match that starts within the reminder lead: reminded at once.
+        await sendDueReminders(tx, reminderLeadSeconds, { matchId });
+        await publish(tx, 'match', { key: matchId });
         return {
           matchId,
           userId,
@@ -220,6 +247,7 @@ export function createMatchService(db: Database) {
           .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)))
           .returning({ team: matchPlayers.team });
         if (!left) throw notFound('You are not subscribed to this match');
+        await publish(tx, 'match', { key: matchId });
         return { matchId, userId, team: left.team };
       });
     },
@@ -242,6 +270,7 @@ export function createMatchService(db: Database) {
           .update(matchPlayers)
           .set({ team: target })
           .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)));
+        await publish(tx, 'match', { key: matchId });
         return { matchId, userId, team: target };
       });
     },

@@ -9,7 +9,8 @@ import { useAnnouncements } from '../../components/useAnnouncements';
 import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
 import { formatDateTime, plural } from '../../lib/format';
 import { Link, navigate } from '../../lib/router';
-import { useTRPC, type RouterOutputs } from '../../lib/trpc';
+import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
+import { useLiveStream } from '../../session/useLiveStream';
 import { useSession } from '../../session/SessionProvider';
 import { EventLine } from './FeedPage';
 import { PostComments } from './PostComments';
@@ -70,6 +71,27 @@ export function PostPage({ id }: { id: string }) {
   const { status, setStatus, error, setError, act } = useAnnouncements();
 
   const post = useQuery(trpc.feed.get.queryOptions({ id }));
+  // Counters follow the post live; a new comment reloads the post (its newest comments).
+  const client = useTRPCClient();
+  useLiveStream<
+    | {
+        kind: 'post';
+        counters: Pick<Post, 'likesCount' | 'commentsCount' | 'attendancesCount'>;
+        comment?: unknown;
+      }
+    | { kind: 'deleted' }
+  >(
+    (handlers) => client.streams.post.subscribe({ id }, handlers),
+    (event) => {
+      const key = trpc.feed.get.queryKey({ id });
+      if (event.kind === 'post' && !event.comment) {
+        queryClient.setQueryData(key, (old) => (old ? { ...old, ...event.counters } : old));
+      } else {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    id,
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.feed.pathKey() });
   const options = { onSuccess: refresh };
   const like = useMutation(trpc.feed.like.mutationOptions(options));

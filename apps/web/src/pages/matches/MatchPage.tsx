@@ -5,8 +5,9 @@ import { Page, PendingPage } from '../../components/Page';
 import { useAnnouncements } from '../../components/useAnnouncements';
 import { formatDateTime, plural } from '../../lib/format';
 import { Link, navigate, useFlash } from '../../lib/router';
-import { useTRPC } from '../../lib/trpc';
+import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
+import { useLiveStream } from '../../session/useLiveStream';
 import { useSession } from '../../session/SessionProvider';
 import { MatchManagement } from './MatchManagement';
 import { StatusBadge } from './MatchesPage';
@@ -20,6 +21,19 @@ export function MatchPage({ id }: { id: string }) {
   const created = useFlash('criada', 'Partida criada. Inscreva-se e convide a turma!');
 
   const match = useQuery(trpc.matches.get.queryOptions({ id }));
+  // Spots, teams and status follow the match live (other players joining, an edit, a cancel).
+  const client = useTRPCClient();
+  useLiveStream<{ kind: 'match'; match: RouterOutputs['matches']['get'] } | { kind: 'deleted' }>(
+    (handlers) => client.streams.match.subscribe({ id }, handlers),
+    (event) => {
+      if (event.kind === 'match') {
+        queryClient.setQueryData(trpc.matches.get.queryKey({ id }), event.match);
+      } else {
+        void queryClient.invalidateQueries({ queryKey: trpc.matches.get.queryKey({ id }) });
+      }
+    },
+    id,
+  );
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.matches.pathKey() });
   const options = { onSettled: refresh };
   const subscribe = useMutation(trpc.matches.subscribe.mutationOptions(options));

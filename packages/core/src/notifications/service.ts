@@ -1,0 +1,189 @@
+import { and, count, desc, eq, gt, isNull, sql, asc } from 'drizzle-orm';
+import { listMeta, pageOffset } from '../common/pagination';
+import type { Database, Executor } from '../db/client';
+import { notFound } from '../errors';
+import { publish, publishMany, type EventBus } from '../events/bus';
+import { follow } from '../events/live';
+import { toNotification } from './records';
+import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from './reminders';
+import type { ListNotificationsQuery, Notification, NotificationStreamEvent } from './schemas';
+import { notifications, type NotificationData, type NotificationType } from './table';
+
+export interface NewNotification {
+  userId: string;
+  type: NotificationType;
+  /** In Portuguese. */
+  message: string;
+  data?: NotificationData;
+  /** At most one notification per user with this key (reminders); a second is silently skipped. */
+  dedupeKey?: string;
+}
+
+/**
+ * Writes notifications inside the caller's transaction (`tx`), and announces them on the bus:
+ * they exist, and are streamed, only if that transaction commits. Returns how many were written.
+ */
+export async function notify(tx: Executor, items: NewNotification[]): Promise<number> {
+  if (items.length === 0) return 0;
+  const rows = await tx
+    .insert(notifications)
+    .values(items.map((item) => ({ ...item, data: item.data ?? {} })))
+    .onConflictDoNothing()
+    .returning({ userId: notifications.userId, seq: notifications.seq });
+  await publishMany(
+    tx,
+    'notification',
+    rows.map((row) => ({ key: row.userId, seq: row.seq })),
+  );
+  return rows.length;
+}
+
+const recordColumns = {
+  id: notifications.id,
+  seq: notifications.seq,
+  type: notifications.type,
+  message: notifications.message,
+  data: notifications.data,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+};
+
+/** At most this many missed notifications are replayed per read while catching up. */
+const REPLAY_BATCH = 100;
+
+/** A stream event and, for notifications, its resumable id (the inbox `seq`). */
+export interface StreamItem<T> {
+  id?: string;
+  data: T;
+}
+
+export function createNotificationService(
+  db: Database,
+  bus?: EventBus,
+  reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S,
+) {
+  const unreadOf = (userId: string) =>
+    and(eq(notifications.userId, userId), isNull(notifications.readAt));
+
+  async function unreadCount(userId: string): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(notifications).where(unreadOf(userId));
+    return row?.n ?? 0;
+  }
+
+  /** The user's notifications after `seq`, oldest first. */
+  const after = (userId: string, seq: number) =>
+    db
+      .select(recordColumns)
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), gt(notifications.seq, seq)))
+      .orderBy(asc(notifications.seq))
+      .limit(REPLAY_BATCH);
+
+  return {
+    async list(userId: string, query: ListNotificationsQuery) {
+      const where = query.unread ? unreadOf(userId) : eq(notifications.userId, userId);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select(recordColumns)
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.seq))
+          .limit(query.limit)
+          .offset(pageOffset(query)),
+        db.select({ n: count() }).from(notifications).where(where),
+      ]);
+      return { data: rows.map(toNotification), meta: listMeta(query, counted?.n ?? 0) };
+    },
+
+    unreadCount: async (userId: string) => ({ count: await unreadCount(userId) }),
+
+    /** Writes every reminder that fell due and was not written yet (the queue's sweep job). */
+    sweepReminders: (): Promise<number> =>
+      db.transaction((tx) => sendDueReminders(tx, reminderLeadSeconds)),
+
+    /** Someone else's notification is not found, like an unknown one. */
+    async markRead(id: string, userId: string): Promise<Notification> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(notifications)
+          .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+          .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+          .returning(recordColumns);
+        if (!row) throw notFound('Notification not found');
+        await publish(tx, 'notification', { key: userId });
+        return toNotification(row);
+      });
+    },
+
+    async readAll(userId: string): Promise<{ updated: number }> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(notifications)
+          .set({ readAt: sql`now()` })
+          .where(unreadOf(userId))
+          .returning({ id: notifications.id });
+        if (rows.length) await publish(tx, 'notification', { key: userId });
+        return { updated: rows.length };
+      });
+    },
+
+    /**
+     * The user's live inbox: first what was missed after `lastEventId` (from the table), then the
+     * unread count, then every new notification (with the count after it) and every count change,
+     * until `signal` aborts. After a lost listener connection it catches up from the table again.
+     */
+    async *stream(
+      userId: string,
+      lastEventId: number | undefined,
+      signal: AbortSignal,
+    ): AsyncGenerator<StreamItem<NotificationStreamEvent>, void, undefined> {
+      if (!bus) throw new Error('notification streams need the event bus');
+      const items = await follow(bus, 'notification', userId, signal);
+      try {
+        let last = lastEventId;
+        if (last === undefined) {
+          const [top] = await db
+            .select({ seq: sql<number>`coalesce(max(${notifications.seq}), 0)`.mapWith(Number) })
+            .from(notifications)
+            .where(eq(notifications.userId, userId));
+          last = top?.seq ?? 0;
+        }
+        const catchUp = async function* (): AsyncGenerator<StreamItem<NotificationStreamEvent>> {
+          for (;;) {
+            const rows = await after(userId, last!);
+            if (rows.length === 0) return;
+            const unread = await unreadCount(userId);
+            for (const row of rows) {
+              last = row.seq;
+              yield {
+                id: String(row.seq),
+                data: {
+                  kind: 'notification',
+                  notification: toNotification(row),
+                  unreadCount: unread,
+                },
+              };
+            }
+            if (rows.length < REPLAY_BATCH) return;
+          }
+        };
+        yield* catchUp();
+        yield { data: { kind: 'unread', unreadCount: await unreadCount(userId) } };
+        for await (const item of items) {
+          if (item.type === 'event' && item.event.seq === undefined) {
+            yield { data: { kind: 'unread', unreadCount: await unreadCount(userId) } };
+            continue;
+          }
+          if (item.type === 'event' && item.event.seq! <= last) continue;
+          yield* catchUp();
+          if (item.type === 'resync') {
+            yield { data: { kind: 'unread', unreadCount: await unreadCount(userId) } };
+          }
+        }
+      } finally {
+        await items.return();
+      }
+    },
+  };
+}
+export type NotificationService = ReturnType<typeof createNotificationService>;
