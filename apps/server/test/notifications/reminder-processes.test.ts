@@ -32,7 +32,7 @@ describe.skipIf(backend !== 'postgres')('reminders across processes', () => {
 
       a = runServer(env);
       b = runServer(env);
-      await waitFor(async () => (await isReady(a)) && (await isReady(b!)), 90_000, 'both ready');
+      await waitFor(async () => (await isReady(a)) && (await isReady(b!)), 150_000, 'both ready');
       const reminders = () => sql<{ user_id: string; n: number }[]>`
         select user_id, count(*)::int as n from notifications
         where type = 'MATCH_REMINDER' group by user_id`;
@@ -52,5 +52,5 @@ describe.skipIf(backend !== 'postgres')('reminders across processes', () => {
       await sql.end();
       await database.drop();
     }
-  }, 180_000);
+  }, 300_000);
 });
