@@ -1,6 +1,5 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backend } from '../support/app';
 import {
   isReady,
   runServer,
@@ -16,7 +15,7 @@ import { openStream } from '../support/sse';
  * one reaches streams on the other through LISTEN/NOTIFY, and a lost listener connection
  * recovers and resynchronises.
  */
-describe.skipIf(backend !== 'postgres')('live updates across two processes', () => {
+describe('live updates across two processes', { tags: ['postgres-only'] }, () => {
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
   let a: ServerProcess;
   let b: ServerProcess;

@@ -1,13 +1,12 @@
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import { backend } from '../support/app';
 import { isReady, runServer, scratchDatabase, seedUser, waitFor } from '../support/process';
 
 /**
  * Reminders on pg-boss with real server processes: a reminder that fell due while no process ran
  * is sent when they start, and two processes running the queue send it once per person.
  */
-describe.skipIf(backend !== 'postgres')('reminders across processes', () => {
+describe('reminders across processes', { tags: ['postgres-only'] }, () => {
   it('a reminder due while no process ran is sent once when two start together', async () => {
     const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
