@@ -30,3 +30,5 @@ export * from './db/unavailable';
 export * from './common/actor';
 export * from './common/limits';
 export * from './common/messages';
+export * from './groups/schemas';
+export * from './groups/service';

@@ -8,6 +8,7 @@ import { createMatchService } from './matches/service';
 import { createFeedService } from './feed/service';
 import { createIdempotencyService } from './idempotency/service';
 import { createRateLimitService } from './rate-limits/service';
+import { createGroupService } from './groups/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
@@ -24,6 +25,7 @@ export function createServices(db: Database, auth: AuthConfig) {
     feed: createFeedService(db),
     idempotency: createIdempotencyService(db),
     rateLimits: createRateLimitService(db),
+    groups: createGroupService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

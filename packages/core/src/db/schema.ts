@@ -7,3 +7,4 @@ export * from '../matches/table';
 export * from './row-counts';
 export * from '../rate-limits/table';
 export * from '../idempotency/table';
+export * from '../groups/table';
