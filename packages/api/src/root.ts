@@ -5,6 +5,7 @@ import { localitiesRouter } from './localities/router';
 import { studentsRouter } from './students/router';
 import { matchesRouter } from './matches/router';
 import { feedRouter } from './feed/router';
+import { groupsRouter } from './groups/router';
 import { router } from './trpc';
 
 /** Every domain router. Procedure paths: `<domain>.<procedure>` over /trpc. */
@@ -16,6 +17,7 @@ export const appRouter = router({
   admin: adminRouter,
   matches: matchesRouter,
   feed: feedRouter,
+  groups: groupsRouter,
 });
 
 export type AppRouter = typeof appRouter;
