@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
+import { posts } from '../feed/table';
 
 /**
  * The data migration of extensions.md §A: posts whose free-text groupId names no group get
@@ -36,12 +37,10 @@ async function check(handle: DatabaseHandle) {
       ('Free text', 'GENERAL', 'ana', '00000000-0000-4000-8000-000000000001', 'Atlética de Medicina', 'atletica-med'),
       ('No group', 'GENERAL', 'ana', '00000000-0000-4000-8000-000000000001', null, null)`);
   await handle.migrate();
-  const rows = await handle.db.execute<{
-    title: string;
-    group: string | null;
-    group_id: string | null;
-  }>(sql`select title, "group", group_id from posts order by title`);
-  const list = 'rows' in rows ? rows.rows : rows;
+  const list = await handle.db
+    .select({ title: posts.title, group: posts.group, group_id: posts.groupId })
+    .from(posts)
+    .orderBy(posts.title);
   expect(list).toEqual([
     { title: 'Free text', group: 'Atlética de Medicina', group_id: null },
     { title: 'No group', group: null, group_id: null },
