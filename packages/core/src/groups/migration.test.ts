@@ -48,28 +48,36 @@ async function check(handle: DatabaseHandle) {
 }
 
 describe('posts.group_id becomes a reference to groups', () => {
-  it('PGlite: a groupId naming no group becomes null; the group text stays', async () => {
-    const handle = createDatabase({ kind: 'pglite' });
-    try {
-      await check(handle);
-    } finally {
-      await handle.close();
-    }
-  });
+  it(
+    'PGlite: a groupId naming no group becomes null; the group text stays',
+    { timeout: 30_000 },
+    async () => {
+      const handle = createDatabase({ kind: 'pglite' });
+      try {
+        await check(handle);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: the same', async () => {
-    const name = `campus_groups_migration_${randomBytes(5).toString('hex')}`;
-    const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const handle = createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
-    try {
-      await check(handle);
-    } finally {
-      await handle.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: the same',
+    { timeout: 30_000 },
+    async () => {
+      const name = `campus_groups_migration_${randomBytes(5).toString('hex')}`;
+      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const handle = createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
+      try {
+        await check(handle);
+      } finally {
+        await handle.close();
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
 });
