@@ -1,5 +1,6 @@
 import type { TestApp, TestUser } from '../support/app';
 import { createEvent, createPost, generalBody } from '../support/feed';
+import { createGroup, groupBody, join } from '../support/groups';
 import { createMatch, matchBody } from '../support/matches';
 import { registration } from '../support/students';
 import { documentedOperations } from './support';
@@ -24,7 +25,17 @@ export async function createFixtures(t: TestApp, owner: TestUser) {
   ).body as { id: string };
   const example = (await t.request.post('/exemplos').set(owner.auth).send({ nome: 'Exemplo fixo' }))
     .body.dados as { id: string };
-  return { owner, post, event, match, comment, example };
+  // A group `owner` is OWNER of, with a MEMBER and a pending request; and one of another user,
+  // where `owner` has a pending request.
+  const [member, asker] = [await t.createUser(), await t.createUser()];
+  const group = await createGroup(t, owner);
+  await join(t, group.id, owner, member);
+  const request = (await t.request.post(`/group/${group.id}/requests`).set(asker.auth)).body as {
+    id: string;
+  };
+  const otherGroup = await createGroup(t, asker);
+  await t.request.post(`/group/${otherGroup.id}/requests`).set(owner.auth);
+  return { owner, post, event, match, comment, example, group, member, request, otherGroup };
 }
 export type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
 
@@ -90,6 +101,37 @@ export function validRequests(f: Fixtures): Record<string, RestInput> {
     'POST /post/{id}/attendance': id(f.event.id),
     'DELETE /post/{id}/attendance': id(f.event.id),
     'POST /post/{id}/report': { ...id(f.post.id), body: { reason: 'Spam' } },
+    'GET /group': {
+      params: {},
+      query: { ...page, q: 'grupo', groupType: 'ATHLETIC', verified: 'false', mine: 'true' },
+    },
+    'POST /group': { ...none, body: groupBody() },
+    'GET /group/{id}': id(f.group.id),
+    'PATCH /group/{id}': { ...id(f.group.id), body: { description: 'Nova descrição' } },
+    'DELETE /group/{id}': id(f.group.id),
+    'GET /group/{id}/requests': { params: { id: f.group.id }, query: page },
+    'POST /group/{id}/requests': id(f.otherGroup.id),
+    'POST /group/{id}/requests/{requestId}/approve': {
+      params: { id: f.group.id, requestId: f.request.id },
+      query: {},
+    },
+    'POST /group/{id}/requests/{requestId}/reject': {
+      params: { id: f.group.id, requestId: f.request.id },
+      query: {},
+    },
+    'DELETE /group/{id}/requests/mine': id(f.otherGroup.id),
+    'GET /group/{id}/members': { params: { id: f.group.id }, query: page },
+    'PATCH /group/{id}/members/{userId}': {
+      params: { id: f.group.id, userId: f.member.id },
+      query: {},
+      body: { role: 'ADMIN' },
+    },
+    'DELETE /group/{id}/members/{userId}': {
+      params: { id: f.group.id, userId: f.member.id },
+      query: {},
+    },
+    'POST /group/{id}/follow': id(f.group.id),
+    'DELETE /group/{id}/follow': id(f.group.id),
   };
   const missing = documentedOperations.filter((op) => !requests[op.key]).map((op) => op.key);
   if (missing.length) throw new Error(`no valid request for ${missing.join(', ')}`);
