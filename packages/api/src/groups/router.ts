@@ -14,8 +14,6 @@ import {
   memberListResponse,
   memberSchema,
   updateGroupInput,
-  type Actor,
-  type AuthUser,
 } from '@campus/core';
 import { z } from 'zod';
 import { domainProcedures, router } from '../trpc';
@@ -23,13 +21,6 @@ import { domainProcedures, router } from '../trpc';
 /* Groups (extensions.md §A): English fields and messages, like the feed and matches. */
 
 const { authedProcedure } = domainProcedures('en');
-
-const actor = (user: AuthUser): Actor => ({
-  id: user.id,
-  nickname: user.nickname,
-  role: user.perfil,
-  status: user.status,
-});
 
 const tags = ['Groups'];
 const unauthorized = { 401: 'Token missing or invalid' };
@@ -54,7 +45,7 @@ export const groupsRouter = router({
     })
     .input(listGroupsInput)
     .output(groupListResponse)
-    .query(({ ctx, input }) => ctx.services.groups.list(input, actor(ctx.user))),
+    .query(({ ctx, input }) => ctx.services.groups.list(input, ctx.actor)),
 
   get: authedProcedure
     .meta({
@@ -68,7 +59,7 @@ export const groupsRouter = router({
     })
     .input(groupIdInput)
     .output(groupSchema)
-    .query(({ ctx, input }) => ctx.services.groups.get(input.id, actor(ctx.user))),
+    .query(({ ctx, input }) => ctx.services.groups.get(input.id, ctx.actor)),
 
   create: authedProcedure
     .meta({
@@ -90,7 +81,7 @@ export const groupsRouter = router({
     })
     .input(createGroupInput)
     .output(groupSchema)
-    .mutation(({ ctx, input }) => ctx.services.groups.create(input, actor(ctx.user))),
+    .mutation(({ ctx, input }) => ctx.services.groups.create(input, ctx.actor)),
 
   update: authedProcedure
     .meta({
@@ -110,7 +101,7 @@ export const groupsRouter = router({
     })
     .input(updateGroupInput)
     .output(groupSchema)
-    .mutation(({ ctx, input }) => ctx.services.groups.update(input, actor(ctx.user))),
+    .mutation(({ ctx, input }) => ctx.services.groups.update(input, ctx.actor)),
 
   remove: authedProcedure
     .meta({
@@ -131,7 +122,7 @@ export const groupsRouter = router({
     })
     .input(groupIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => ctx.services.groups.remove(input.id, actor(ctx.user))),
+    .mutation(({ ctx, input }) => ctx.services.groups.remove(input.id, ctx.actor)),
 
   requestToJoin: authedProcedure
     .meta({
@@ -154,7 +145,7 @@ export const groupsRouter = router({
     })
     .input(groupIdInput)
     .output(joinRequestSchema)
-    .mutation(({ ctx, input }) => ctx.services.groups.requestToJoin(input.id, actor(ctx.user))),
+    .mutation(({ ctx, input }) => ctx.services.groups.requestToJoin(input.id, ctx.actor)),
 
   listRequests: authedProcedure
     .meta({
@@ -173,7 +164,7 @@ export const groupsRouter = router({
     })
     .input(listGroupPageInput)
     .output(joinRequestListResponse)
-    .query(({ ctx, input }) => ctx.services.groups.listRequests(input, actor(ctx.user))),
+    .query(({ ctx, input }) => ctx.services.groups.listRequests(input, ctx.actor)),
 
   approveRequest: authedProcedure
     .meta({
@@ -194,7 +185,7 @@ export const groupsRouter = router({
     .input(joinRequestInput)
     .output(joinRequestSchema)
     .mutation(({ ctx, input }) =>
-      ctx.services.groups.approve(input.id, input.requestId, actor(ctx.user)),
+      ctx.services.groups.approve(input.id, input.requestId, ctx.actor),
     ),
 
   rejectRequest: authedProcedure
@@ -215,9 +206,7 @@ export const groupsRouter = router({
     })
     .input(joinRequestInput)
     .output(joinRequestSchema)
-    .mutation(({ ctx, input }) =>
-      ctx.services.groups.reject(input.id, input.requestId, actor(ctx.user)),
-    ),
+    .mutation(({ ctx, input }) => ctx.services.groups.reject(input.id, input.requestId, ctx.actor)),
 
   withdrawRequest: authedProcedure
     .meta({
@@ -237,7 +226,7 @@ export const groupsRouter = router({
     })
     .input(groupIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => ctx.services.groups.withdraw(input.id, actor(ctx.user))),
+    .mutation(({ ctx, input }) => ctx.services.groups.withdraw(input.id, ctx.actor)),
 
   listMembers: authedProcedure
     .meta({
@@ -272,7 +261,7 @@ export const groupsRouter = router({
     .input(changeRoleInput)
     .output(memberSchema)
     .mutation(({ ctx, input }) =>
-      ctx.services.groups.changeRole(input.id, input.userId, input.role, actor(ctx.user)),
+      ctx.services.groups.changeRole(input.id, input.userId, input.role, ctx.actor),
     ),
 
   removeMember: authedProcedure
@@ -296,7 +285,7 @@ export const groupsRouter = router({
     .input(memberInput)
     .output(z.void())
     .mutation(({ ctx, input }) =>
-      ctx.services.groups.removeMember(input.id, input.userId, actor(ctx.user)),
+      ctx.services.groups.removeMember(input.id, input.userId, ctx.actor),
     ),
 
   follow: authedProcedure
@@ -319,7 +308,7 @@ export const groupsRouter = router({
     })
     .input(groupIdInput)
     .output(followSchema)
-    .mutation(({ ctx, input }) => ctx.services.groups.follow(input.id, actor(ctx.user))),
+    .mutation(({ ctx, input }) => ctx.services.groups.follow(input.id, ctx.actor)),
 
   unfollow: authedProcedure
     .meta({
@@ -339,5 +328,5 @@ export const groupsRouter = router({
     })
     .input(groupIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => ctx.services.groups.unfollow(input.id, actor(ctx.user))),
+    .mutation(({ ctx, input }) => ctx.services.groups.unfollow(input.id, ctx.actor)),
 });
