@@ -85,6 +85,23 @@ describe('POST /group', () => {
     expect(body.issues).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
   });
 
+  it('Idempotency-Key: the same create twice answers the first answer again, one group', async () => {
+    const body = groupBody();
+    const send = () =>
+      t.request
+        .post('/group')
+        .set(owner.auth)
+        .set('Idempotency-Key', `g-${body.name.replace(' ', '-')}`)
+        .send(body);
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await t.db.select().from(groups).where(eq(groups.name, body.name))).toHaveLength(1);
+  });
+
   it('409 GROUP_NAME_IN_USE for a name that differs only in case or accents', async () => {
     const stem = `Atlética de Medicina ${Date.now()}`;
     await createGroup(t, owner, { name: stem });
