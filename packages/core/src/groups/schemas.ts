@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GROUP_ROLES } from '../common/actor';
+import { LIMITS } from '../common/limits';
 import { listMetaSchema, pageQuery } from '../common/pagination';
 import { GROUP_TYPES } from './table';
 
@@ -30,12 +31,14 @@ export const groupRoleSchema = z.enum(GROUP_ROLES, {
 });
 
 const editable = {
-  name: text('name', 3, 60),
-  description: text('description', 0, 1000).nullish(),
+  name: text('name', LIMITS.group.name.min, LIMITS.group.name.max),
+  description: text('description', 0, LIMITS.group.description.max).nullish(),
   groupType: groupTypeSchema,
   sports: z
-    .array(text('sports[]', 1, 40), { error: 'sports must be an array of strings' })
-    .max(10, 'sports must have at most 10 items'),
+    .array(text('sports[]', LIMITS.group.sport.min, LIMITS.group.sport.max), {
+      error: 'sports must be an array of strings',
+    })
+    .max(LIMITS.group.sports.max, `sports must have at most ${LIMITS.group.sports.max} items`),
   acceptingNewMembers: z.boolean({ error: 'acceptingNewMembers must be true or false' }),
 };
 
@@ -67,7 +70,9 @@ export const updateGroupInput = groupIdInput
 export type UpdateGroupInput = z.infer<typeof updateGroupInput>;
 
 export const listGroupsInput = pageQuery(50).extend({
-  q: text('q', 1, 60).optional().describe('Name contains, ignoring case and accents'),
+  q: text('q', 1, LIMITS.group.name.max)
+    .optional()
+    .describe('Name contains, ignoring case and accents'),
   groupType: groupTypeSchema.optional(),
   verified: flag('verified').optional(),
   mine: flag('mine').optional().describe('true: only groups the caller is a member of'),

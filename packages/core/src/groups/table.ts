@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { GROUP_ROLES } from '../common/actor';
+import { LIMITS } from '../common/limits';
 import { users } from '../users/table';
 
 export const GROUP_TYPES = ['ATHLETIC', 'AMATEUR', 'ACADEMIC', 'OTHER'] as const;
@@ -36,8 +37,8 @@ export const groups = pgTable(
   'groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    name: varchar('name', { length: 60 }).notNull(),
-    description: varchar('description', { length: 1000 }),
+    name: varchar('name', { length: LIMITS.group.name.max }).notNull(),
+    description: varchar('description', { length: LIMITS.group.description.max }),
     groupType: groupTypeEnum('group_type').notNull(),
     sports: text('sports')
       .array()

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { LIMITS } from '@campus/core/schemas';
 import { ErrorMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
 import { Pagination } from '../../components/Pagination';
@@ -71,8 +72,8 @@ function CreateGroup() {
         value={name}
         onChange={(e) => setName(e.target.value)}
         required
-        minLength={3}
-        maxLength={60}
+        minLength={LIMITS.group.name.min}
+        maxLength={LIMITS.group.name.max}
       />
       <label htmlFor="group-type">Tipo</label>
       <select
@@ -91,7 +92,7 @@ function CreateGroup() {
         id="group-description"
         value={description}
         onChange={(e) => setDescription(e.target.value)}
-        maxLength={1000}
+        maxLength={LIMITS.group.description.max}
       />
       <label htmlFor="group-sports">Esportes (separados por vírgula)</label>
       <input id="group-sports" value={sports} onChange={(e) => setSports(e.target.value)} />
