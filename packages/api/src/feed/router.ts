@@ -55,7 +55,7 @@ export const feedRouter = router({
 
   create: authedProcedure
     .meta({
-      reasons: { 403: ['NOT_OWNER'] },
+      reasons: { 403: ['NOT_OWNER', 'GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'] },
       successStatus: 201,
       location: '/post/{output.id}',
       openapi: {
@@ -83,7 +83,7 @@ export const feedRouter = router({
 
   update: authedProcedure
     .meta({
-      reasons: { 403: ['NOT_OWNER'] },
+      reasons: { 403: ['NOT_OWNER', 'GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'] },
       openapi: {
         method: 'PATCH',
         path: '/post/{id}',

@@ -35,6 +35,7 @@ export const groupsRouter = router({
       openapi: {
         method: 'GET',
         path: '/group',
+        operationId: 'listGroups',
         tags,
         summary: 'List groups by name (Portuguese order: case and accents ignored)',
         description:
@@ -49,9 +50,11 @@ export const groupsRouter = router({
 
   get: authedProcedure
     .meta({
+      reasons: { 404: ['GROUP_NOT_FOUND'] },
       openapi: {
         method: 'GET',
         path: '/group/{id}',
+        operationId: 'getGroup',
         tags,
         summary: "Read a group, with the caller's role, pending request and following",
         errorResponses: { 400: 'id is not a UUID', ...unauthorized, ...noGroup },
@@ -63,11 +66,13 @@ export const groupsRouter = router({
 
   create: authedProcedure
     .meta({
+      reasons: { 409: ['GROUP_NAME_IN_USE'] },
       successStatus: 201,
       location: '/group/{output.id}',
       openapi: {
         method: 'POST',
         path: '/group',
+        operationId: 'createGroup',
         tags,
         summary: 'Create a group; the caller becomes its OWNER',
         description: 'verified and the counters in the body are ignored.',
@@ -85,9 +90,15 @@ export const groupsRouter = router({
 
   update: authedProcedure
     .meta({
+      reasons: {
+        403: ['GROUP_FORBIDDEN', 'ADMIN_REQUIRED'],
+        404: ['GROUP_NOT_FOUND'],
+        409: ['GROUP_NAME_IN_USE'],
+      },
       openapi: {
         method: 'PATCH',
         path: '/group/{id}',
+        operationId: 'updateGroup',
         tags,
         summary: 'Change a group (its OWNER or ADMIN; verified: a site ADMIN only)',
         errorResponses: {
@@ -105,10 +116,12 @@ export const groupsRouter = router({
 
   remove: authedProcedure
     .meta({
+      reasons: { 403: ['GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/group/{id}',
+        operationId: 'deleteGroup',
         tags,
         summary: 'Delete a group (its OWNER or a site ADMIN); its posts stay, without the group',
         successDescription: 'Deleted',
@@ -126,11 +139,17 @@ export const groupsRouter = router({
 
   requestToJoin: authedProcedure
     .meta({
+      reasons: {
+        403: ['GROUP_CLOSED'],
+        404: ['GROUP_NOT_FOUND'],
+        409: ['ALREADY_MEMBER', 'ALREADY_REQUESTED'],
+      },
       successStatus: 201,
       location: '/group/{input.id}/requests',
       openapi: {
         method: 'POST',
         path: '/group/{id}/requests',
+        operationId: 'createGroupJoinRequest',
         tags,
         summary: 'Ask to join a group',
         successDescription: 'The pending request',
@@ -149,9 +168,11 @@ export const groupsRouter = router({
 
   listRequests: authedProcedure
     .meta({
+      reasons: { 403: ['GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'] },
       openapi: {
         method: 'GET',
         path: '/group/{id}/requests',
+        operationId: 'listGroupJoinRequests',
         tags,
         summary: 'Pending join requests, oldest first (group OWNER or ADMIN)',
         errorResponses: {
@@ -168,9 +189,15 @@ export const groupsRouter = router({
 
   approveRequest: authedProcedure
     .meta({
+      reasons: {
+        403: ['GROUP_FORBIDDEN'],
+        404: ['GROUP_NOT_FOUND'],
+        409: ['REQUEST_ALREADY_DECIDED'],
+      },
       openapi: {
         method: 'POST',
         path: '/group/{id}/requests/{requestId}/approve',
+        operationId: 'approveGroupJoinRequest',
         tags,
         summary: 'Approve a join request: the user becomes a MEMBER',
         errorResponses: {
@@ -190,9 +217,15 @@ export const groupsRouter = router({
 
   rejectRequest: authedProcedure
     .meta({
+      reasons: {
+        403: ['GROUP_FORBIDDEN'],
+        404: ['GROUP_NOT_FOUND'],
+        409: ['REQUEST_ALREADY_DECIDED'],
+      },
       openapi: {
         method: 'POST',
         path: '/group/{id}/requests/{requestId}/reject',
+        operationId: 'rejectGroupJoinRequest',
         tags,
         summary: 'Reject a join request',
         errorResponses: {
@@ -210,10 +243,12 @@ export const groupsRouter = router({
 
   withdrawRequest: authedProcedure
     .meta({
+      reasons: { 404: ['GROUP_NOT_FOUND'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/group/{id}/requests/mine',
+        operationId: 'withdrawGroupJoinRequest',
         tags,
         summary: "Withdraw the caller's pending join request",
         successDescription: 'Withdrawn',
@@ -230,9 +265,11 @@ export const groupsRouter = router({
 
   listMembers: authedProcedure
     .meta({
+      reasons: { 404: ['GROUP_NOT_FOUND'] },
       openapi: {
         method: 'GET',
         path: '/group/{id}/members',
+        operationId: 'listGroupMembers',
         tags,
         summary: 'Members: owners first, then admins, then members, each by joinedAt',
         errorResponses: { 400: 'Invalid id, page or limit', ...unauthorized, ...noGroup },
@@ -244,9 +281,11 @@ export const groupsRouter = router({
 
   changeRole: authedProcedure
     .meta({
+      reasons: { 403: ['GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'], 409: ['LAST_OWNER'] },
       openapi: {
         method: 'PATCH',
         path: '/group/{id}/members/{userId}',
+        operationId: 'changeGroupMemberRole',
         tags,
         summary: "Change a member's role (a group OWNER only)",
         errorResponses: {
@@ -266,10 +305,12 @@ export const groupsRouter = router({
 
   removeMember: authedProcedure
     .meta({
+      reasons: { 403: ['GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'], 409: ['LAST_OWNER'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/group/{id}/members/{userId}',
+        operationId: 'removeGroupMember',
         tags,
         summary: 'Leave a group (oneself) or remove a member (OWNER: anyone; ADMIN: MEMBERs)',
         successDescription: 'Removed',
@@ -290,11 +331,13 @@ export const groupsRouter = router({
 
   follow: authedProcedure
     .meta({
+      reasons: { 404: ['GROUP_NOT_FOUND'], 409: ['ALREADY_FOLLOWING'] },
       successStatus: 201,
       location: '/group/{input.id}',
       openapi: {
         method: 'POST',
         path: '/group/{id}/follow',
+        operationId: 'followGroup',
         tags,
         summary: 'Follow a group',
         successDescription: 'Following',
@@ -312,10 +355,12 @@ export const groupsRouter = router({
 
   unfollow: authedProcedure
     .meta({
+      reasons: { 404: ['GROUP_NOT_FOUND', 'NOT_FOLLOWING'] },
       successStatus: 204,
       openapi: {
         method: 'DELETE',
         path: '/group/{id}/follow',
+        operationId: 'unfollowGroup',
         tags,
         summary: 'Stop following a group',
         successDescription: 'Not following any more',

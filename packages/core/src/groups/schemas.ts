@@ -44,11 +44,23 @@ const editable = {
 
 export const groupIdInput = z.object({ id: z.uuid('id must be a UUID') });
 
-export const createGroupInput = z.object({
-  ...editable,
-  sports: editable.sports.default([]),
-  acceptingNewMembers: editable.acceptingNewMembers.default(true),
-});
+export const createGroupInput = z
+  .object({
+    ...editable,
+    sports: editable.sports.default([]),
+    acceptingNewMembers: editable.acceptingNewMembers.default(true),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Atlética de Medicina',
+        description: 'Treinos de futsal e vôlei às terças e quintas',
+        groupType: 'ATHLETIC',
+        sports: ['FUTSAL', 'VOLEI'],
+        acceptingNewMembers: true,
+      },
+    ],
+  });
 export type CreateGroupInput = z.infer<typeof createGroupInput>;
 
 export const updateGroupInput = groupIdInput
@@ -66,7 +78,8 @@ export const updateGroupInput = groupIdInput
   .refine((input) => Object.keys(input).some((key) => key !== 'id'), {
     message: 'at least one field to change is required',
     path: [],
-  });
+  })
+  .meta({ examples: [{ description: 'Treinos às terças', acceptingNewMembers: false }] });
 export type UpdateGroupInput = z.infer<typeof updateGroupInput>;
 
 export const listGroupsInput = pageQuery(50).extend({
@@ -86,7 +99,9 @@ export const joinRequestInput = groupIdInput.extend({
   requestId: z.uuid('requestId must be a UUID'),
 });
 export const memberInput = groupIdInput.extend({ userId: z.uuid('userId must be a UUID') });
-export const changeRoleInput = memberInput.extend({ role: groupRoleSchema });
+export const changeRoleInput = memberInput
+  .extend({ role: groupRoleSchema })
+  .meta({ examples: [{ role: 'ADMIN' }] });
 
 // ---- outputs ----
 
