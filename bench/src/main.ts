@@ -4,7 +4,7 @@
  * autocannon (every answer checked), and writes bench/results/latest.{md,json}
  * (quick.{md,json} for the quick run, partial.{md,json} for an --only run).
  *
- * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,contention
+ * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention
  * Environment: BENCH_DATABASE_URL (a PostgreSQL superuser URL; default postgres://postgres@
  * 127.0.0.1:5432/test), BENCH_POOL_MAX (connections per process, server and handler alike),
  * SKIP_BUILD=1 (reuse apps/server/dist), BENCH_REUSE_DB=1 (keep and reuse the seeded databases),
@@ -27,6 +27,7 @@ import {
   type Ratio,
   type Timing,
 } from './scenarios';
+import { groupLists } from './groups';
 import { seedInteractions, seedMatches, seedPosts, seedUsers, type SeededUser } from './seed';
 import {
   BENCH_DIR,
@@ -259,6 +260,23 @@ async function main() {
           rounds: 1,
         })),
       );
+    }
+    if (wants('groups')) {
+      const out = await groupLists({
+        sizes: [1_000, 100_000],
+        // Seeding is quick at these sizes; rounds long enough for a ratio even in --quick.
+        timing: {
+          ...timing,
+          rounds: Math.max(timing.rounds, 3),
+          seconds: Math.max(timing.seconds, 3),
+        },
+        passwordHash,
+        poolMax: POOL_MAX,
+        migrate,
+        token: tokenOf,
+      });
+      collect(out);
+      if (!REUSE) await Promise.all(out.databases.map((name) => dropDatabase(name)));
     }
     if (wants('contention')) {
       contention = await runContention(server, large, bench);

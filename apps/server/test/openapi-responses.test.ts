@@ -320,6 +320,73 @@ describe('feed', () => {
   });
 });
 
+describe('groups', () => {
+  it('groups, join requests, members and roles, following', async () => {
+    const created = await call('POST', '/group', 201, {
+      as: ana,
+      body: example('POST', '/group', { name: `Atlética ${ana.nickname}` }),
+    });
+    const id = (created.body as { id: string }).id;
+    await call('POST', '/group', 409, {
+      as: bia,
+      body: example('POST', '/group', { name: `ATLETICA ${ana.nickname}` }),
+    });
+    await call('POST', '/group', 400, { as: bia, body: { name: 'ab', groupType: 'OTHER' } });
+    await call('GET', '/group?q=atletica', 200, { as: bia });
+    await call('GET', '/group?mine=maybe', 400, { as: bia });
+    await call('GET', `/group/${id}`, 200, { as: bia });
+    await call('GET', `/group/${UNKNOWN}`, 404, { as: bia });
+    await call('PATCH', `/group/${id}`, 200, { as: ana, body: example('PATCH', '/group/{id}') });
+    await call('PATCH', `/group/${id}`, 403, { as: bia, body: { description: 'Mine now' } });
+    await call('PATCH', `/group/${id}`, 403, { as: ana, body: { verified: true } });
+    await call('PATCH', `/group/${id}`, 200, { as: admin, body: { acceptingNewMembers: true } });
+
+    const asked = await call('POST', `/group/${id}/requests`, 201, { as: bia });
+    const requestId = (asked.body as { id: string }).id;
+    await call('POST', `/group/${id}/requests`, 409, { as: bia });
+    await call('POST', `/group/${UNKNOWN}/requests`, 404, { as: bia });
+    await call('GET', `/group/${id}/requests`, 200, { as: ana });
+    await call('GET', `/group/${id}/requests`, 403, { as: bia });
+    await call('POST', `/group/${id}/requests/${requestId}/approve`, 403, { as: bia });
+    await call('POST', `/group/${id}/requests/${requestId}/approve`, 200, { as: ana });
+    await call('POST', `/group/${id}/requests/${requestId}/reject`, 409, { as: ana });
+    await call('DELETE', `/group/${id}/requests/mine`, 404, { as: bia });
+    const other = await call('POST', `/group/${id}/requests`, 201, { as: admin });
+    await call('POST', `/group/${id}/requests/${(other.body as { id: string }).id}/reject`, 200, {
+      as: ana,
+    });
+    await call('POST', `/group/${id}/requests`, 201, { as: admin });
+    await call('DELETE', `/group/${id}/requests/mine`, 204, { as: admin });
+
+    await call('GET', `/group/${id}/members`, 200, { as: bia });
+    await call('GET', `/group/${UNKNOWN}/members`, 404, { as: bia });
+    await call('PATCH', `/group/${id}/members/${bia.id}`, 200, {
+      as: ana,
+      body: example('PATCH', '/group/{id}/members/{userId}'),
+    });
+    await call('PATCH', `/group/${id}/members/${ana.id}`, 409, {
+      as: ana,
+      body: { role: 'MEMBER' },
+    });
+    await call('PATCH', `/group/${id}/members/${ana.id}`, 403, {
+      as: bia,
+      body: { role: 'MEMBER' },
+    });
+    await call('DELETE', `/group/${id}/members/${ana.id}`, 409, { as: ana });
+    await call('DELETE', `/group/${id}/members/${ana.id}`, 403, { as: bia });
+    await call('DELETE', `/group/${id}/members/${bia.id}`, 204, { as: bia });
+
+    await call('POST', `/group/${id}/follow`, 201, { as: bia });
+    await call('POST', `/group/${id}/follow`, 409, { as: bia });
+    await call('DELETE', `/group/${id}/follow`, 204, { as: bia });
+    await call('DELETE', `/group/${id}/follow`, 404, { as: bia });
+
+    await call('DELETE', `/group/${id}`, 403, { as: bia });
+    await call('DELETE', `/group/${id}`, 204, { as: ana });
+    await call('DELETE', `/group/${id}`, 404, { as: ana });
+  });
+});
+
 describe('probes and the limits', () => {
   it('health, readiness, metrics', async () => {
     await call('GET', '/health', 200);

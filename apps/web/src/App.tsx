@@ -4,6 +4,8 @@ import { Link, matchPath, Redirect, useLocation } from './lib/router';
 import { AdminPage } from './pages/admin/AdminPage';
 import { FeedPage } from './pages/feed/FeedPage';
 import { PostPage } from './pages/feed/PostPage';
+import { GroupPage } from './pages/groups/GroupPage';
+import { GroupsPage } from './pages/groups/GroupsPage';
 import { LoginPage, nextPath } from './pages/LoginPage';
 import { MatchesPage } from './pages/matches/MatchesPage';
 import { MatchPage } from './pages/matches/MatchPage';
@@ -63,6 +65,9 @@ function useRoute(): ReactNode {
   if ((params = matchPath('/partidas/:id', path)))
     return authed(<MatchPage key={params.id} id={params.id!} />);
   if (path === '/notificacoes') return authed(<NotificationsPage />);
+  if (path === '/grupos') return authed(<GroupsPage />);
+  if ((params = matchPath('/grupos/:id', path)))
+    return authed(<GroupPage key={params.id} id={params.id!} />);
   if (path === '/administracao')
     return authed(user?.perfil === 'ADMIN' ? <AdminPage /> : <Forbidden />);
   return <NotFound />;
@@ -107,6 +112,7 @@ export function App() {
             <>
               <NavLink to="/feed">Feed</NavLink>
               <NavLink to="/partidas">Partidas</NavLink>
+              <NavLink to="/grupos">Grupos</NavLink>
               {user.perfil === 'ADMIN' ? (
                 <NavLink to="/administracao">Administração</NavLink>
               ) : null}

@@ -7,6 +7,7 @@ import { matchesRouter } from './matches/router';
 import { feedRouter } from './feed/router';
 import { notificationsRouter } from './notifications/router';
 import { streamsRouter } from './streams/router';
+import { groupsRouter } from './groups/router';
 import { router } from './trpc';
 
 /** Every domain router. Procedure paths: `<domain>.<procedure>` over /trpc. */
@@ -20,6 +21,7 @@ export const appRouter = router({
   feed: feedRouter,
   notifications: notificationsRouter,
   streams: streamsRouter,
+  groups: groupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -38,3 +38,5 @@ export * from './events/streams';
 export * from './events/slots';
 export * from './notifications/reminders';
 export * from './notifications/jobs';
+export * from './groups/schemas';
+export * from './groups/service';

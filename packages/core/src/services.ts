@@ -22,6 +22,7 @@ export interface ServiceOptions {
   /** MATCH_REMINDER / EVENT_REMINDER this long before the date (REMINDER_LEAD). */
   reminderLeadSeconds?: number;
 }
+import { createGroupService } from './groups/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
@@ -46,6 +47,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     notifications: createNotificationService(db, live.bus, live.reminderLeadSeconds),
     live: createLiveStreams(db, live.bus, (id) => matches.get(id)),
     streamSlots: createStreamSlots(live.maxStreamsPerUser ?? 8),
+    groups: createGroupService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -101,6 +101,7 @@ describe('GET /post (own app, so counts are exact)', () => {
         'authorId',
         'group',
         'groupId',
+        'groupVerified',
         'createdAt',
         'updatedAt',
         'eventDate',

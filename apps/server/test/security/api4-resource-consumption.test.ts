@@ -86,6 +86,9 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       'GET /match': 50,
       'GET /post': 50,
       'GET /notifications': 50,
+      'GET /group': 50,
+      'GET /group/{id}/requests': 50,
+      'GET /group/{id}/members': 50,
     });
   });
 
@@ -95,7 +98,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       const ok = await sendRest(
         t.request,
         op,
-        { params: {}, query: { limit: String(max) } },
+        { params: valid[op.key]!.params, query: { limit: String(max) } },
         admin.auth,
       );
       expect(ok.status, op.key).toBe(200);
@@ -111,7 +114,12 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
         'Infinity',
         'ten',
       ]) {
-        const res = await sendRest(t.request, op, { params: {}, query: { limit } }, admin.auth);
+        const res = await sendRest(
+          t.request,
+          op,
+          { params: valid[op.key]!.params, query: { limit } },
+          admin.auth,
+        );
         expect(res.status, `${op.key}?limit=${limit}`).toBe(400);
         expectErrorFormat(res);
       }
@@ -137,7 +145,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       const res = await sendRest(
         t.request,
         op,
-        { params: {}, query: { page: '1000000', limit } },
+        { params: valid[op.key]!.params, query: { page: '1000000', limit } },
         admin.auth,
       );
       const elapsed = performance.now() - started;
@@ -147,7 +155,7 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       const tooDeep = await sendRest(
         t.request,
         op,
-        { params: {}, query: { page: '1000001', limit } },
+        { params: valid[op.key]!.params, query: { page: '1000001', limit } },
         admin.auth,
       );
       expect(tooDeep.status, op.key).toBe(400);

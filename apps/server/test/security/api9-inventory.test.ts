@@ -134,7 +134,12 @@ describe('API9:2023 Improper Inventory Management', () => {
     const paths = Object.keys(openApiDocument.paths ?? {});
     let probed = 0;
     for (const path of paths) {
-      const url = fillPath(path, { id: UNKNOWN_ID, uf: 'SP' });
+      const url = fillPath(path, {
+        id: UNKNOWN_ID,
+        requestId: UNKNOWN_ID,
+        userId: UNKNOWN_ID,
+        uf: 'SP',
+      });
       for (const method of HTTP_METHODS.filter(
         (m) => !documentedKeys.has(`${m.toUpperCase()} ${path}`),
       )) {

@@ -19,6 +19,8 @@ export interface Schema {
   pattern?: string;
   properties?: Record<string, Schema>;
   required?: string[];
+  maxItems?: number;
+  items?: Schema;
 }
 
 const UUID =
@@ -60,7 +62,18 @@ const matches = (pattern: string | undefined, value: string) =>
 /** JSON values of a type the field does not take. */
 function wrongType(schema: Schema): fc.Arbitrary<unknown> {
   const base = baseOf(schema);
-  const options: fc.Arbitrary<unknown>[] = [fc.boolean(), nested];
+  const options: fc.Arbitrary<unknown>[] = [];
+  // A boolean is no wrong type for a boolean, nor an array for an array.
+  options.push(base.type === 'boolean' ? anyText : fc.boolean());
+  options.push(
+    base.type === 'array'
+      ? fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), {
+          minKeys: 1,
+          maxKeys: 4,
+        })
+      : nested,
+  );
+  if (base.type === 'boolean' || base.type === 'array') options.push(fc.integer(), anyText);
   if (!isNullable(schema)) options.push(fc.constant(null));
   // No NaN or ±Infinity: JSON sends them as null, which a nullable field takes.
   if (base.type === 'string')
@@ -87,6 +100,16 @@ export function constraintBreaks(
     out.push(fc.double({ noNaN: true, noDefaultInfinity: true }).filter(outOfRange), hugeNumbers);
     if (Number.isFinite(minimum)) out.push(fc.integer({ min: minimum - 1000, max: minimum - 1 }));
     if (Number.isFinite(maximum)) out.push(fc.integer({ min: maximum + 1, max: maximum + 1000 }));
+    return out;
+  }
+  if (s.type === 'array') {
+    // Too many items, or an item that breaks the item rule.
+    if (s.maxItems !== undefined)
+      out.push(fc.array(letters(1, 5), { minLength: s.maxItems + 1, maxLength: s.maxItems + 3 }));
+    if (s.items) {
+      const item = s.items;
+      out.push(fc.oneof(wrongType(item), ...constraintBreaks(name, item)).map((v) => [v]));
+    }
     return out;
   }
   if (s.type !== 'string') return out;
@@ -201,6 +224,13 @@ export function queryBreak(name: string, schema: Schema): fc.Arbitrary<string> {
           !(Number.isInteger(Number(v)) && Number(v) >= minimum && Number(v) <= maximum),
       );
   }
+  if (s.type === 'boolean')
+    return fc
+      .oneof(
+        fc.string({ minLength: 1, maxLength: 12 }),
+        fc.constantFrom('TRUE', 'False', '1', '0', 'yes'),
+      )
+      .filter((v) => v.trim() !== '' && v !== 'true' && v !== 'false');
   // A blank value may be read as an absent one, which is valid for an optional parameter.
   return fc.oneof(
     ...constraintBreaks(name, schema, false).map((a) =>

@@ -1,5 +1,6 @@
 import type { TestApp, TestUser } from '../support/app';
 import { createEvent, createPost, generalBody } from '../support/feed';
+import { createGroup, groupBody, join } from '../support/groups';
 import { createMatch, matchBody } from '../support/matches';
 import { registration } from '../support/students';
 import { documentedOperations } from './support';
@@ -30,7 +31,29 @@ export async function createFixtures(t: TestApp, owner: TestUser) {
   const notification = (await t.request.get('/notifications').set(owner.auth)).body.data[0] as {
     id: string;
   };
-  return { owner, post, event, match, comment, example, notification };
+  // A group `owner` is OWNER of, with a MEMBER and a pending request; and one of another user,
+  // where `owner` has a pending request.
+  const [member, asker] = [await t.createUser(), await t.createUser()];
+  const group = await createGroup(t, owner);
+  await join(t, group.id, owner, member);
+  const request = (await t.request.post(`/group/${group.id}/requests`).set(asker.auth)).body as {
+    id: string;
+  };
+  const otherGroup = await createGroup(t, asker);
+  await t.request.post(`/group/${otherGroup.id}/requests`).set(owner.auth);
+  return {
+    owner,
+    post,
+    event,
+    match,
+    comment,
+    example,
+    notification,
+    group,
+    member,
+    request,
+    otherGroup,
+  };
 }
 export type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
 
@@ -103,6 +126,37 @@ export function validRequests(f: Fixtures): Record<string, RestInput> {
     'GET /notifications/stream': none,
     'GET /match/{id}/stream': id(f.match.id),
     'GET /post/{id}/stream': id(f.post.id),
+    'GET /group': {
+      params: {},
+      query: { ...page, q: 'grupo', groupType: 'ATHLETIC', verified: 'false', mine: 'true' },
+    },
+    'POST /group': { ...none, body: groupBody() },
+    'GET /group/{id}': id(f.group.id),
+    'PATCH /group/{id}': { ...id(f.group.id), body: { description: 'Nova descrição' } },
+    'DELETE /group/{id}': id(f.group.id),
+    'GET /group/{id}/requests': { params: { id: f.group.id }, query: page },
+    'POST /group/{id}/requests': id(f.otherGroup.id),
+    'POST /group/{id}/requests/{requestId}/approve': {
+      params: { id: f.group.id, requestId: f.request.id },
+      query: {},
+    },
+    'POST /group/{id}/requests/{requestId}/reject': {
+      params: { id: f.group.id, requestId: f.request.id },
+      query: {},
+    },
+    'DELETE /group/{id}/requests/mine': id(f.otherGroup.id),
+    'GET /group/{id}/members': { params: { id: f.group.id }, query: page },
+    'PATCH /group/{id}/members/{userId}': {
+      params: { id: f.group.id, userId: f.member.id },
+      query: {},
+      body: { role: 'ADMIN' },
+    },
+    'DELETE /group/{id}/members/{userId}': {
+      params: { id: f.group.id, userId: f.member.id },
+      query: {},
+    },
+    'POST /group/{id}/follow': id(f.group.id),
+    'DELETE /group/{id}/follow': id(f.group.id),
   };
   const missing = documentedOperations.filter((op) => !requests[op.key]).map((op) => op.key);
   if (missing.length) throw new Error(`no valid request for ${missing.join(', ')}`);

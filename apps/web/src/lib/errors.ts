@@ -55,7 +55,7 @@ const NETWORK_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua 
  * schemas before sending (lib/validate.ts), in Portuguese; an issue only the server finds (its
  * clock, a rule on stored data) is shown by its kind, not translated from English words.
  */
-const SPEAKS_ENGLISH = /^(feed|matches)\./;
+const SPEAKS_ENGLISH = /^(feed|matches|groups)\./;
 const ENGLISH_ISSUE = 'valor inválido';
 
 const isReason = (value: unknown): value is Reason =>

@@ -55,7 +55,7 @@ export const feedRouter = router({
 
   create: authedProcedure
     .meta({
-      reasons: { 403: ['NOT_OWNER'] },
+      reasons: { 403: ['NOT_OWNER', 'GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'] },
       successStatus: 201,
       location: '/post/{output.id}',
       openapi: {
@@ -72,8 +72,8 @@ export const feedRouter = router({
         errorResponses: {
           400: 'Invalid input',
           ...unauthorized,
-          403: 'Posting as another user',
-          404: 'Author not found',
+          403: 'Posting as another user, or in the name of a group the caller is not OWNER or ADMIN of (GROUP_FORBIDDEN)',
+          404: 'Author or group not found (GROUP_NOT_FOUND)',
         },
       },
     })
@@ -83,7 +83,7 @@ export const feedRouter = router({
 
   update: authedProcedure
     .meta({
-      reasons: { 403: ['NOT_OWNER'] },
+      reasons: { 403: ['NOT_OWNER', 'GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'] },
       openapi: {
         method: 'PATCH',
         path: '/post/{id}',
@@ -96,8 +96,8 @@ export const feedRouter = router({
         errorResponses: {
           400: 'Invalid input, or no field to change',
           ...unauthorized,
-          403: 'Not the author nor an ADMIN',
-          404: 'Post (or new author) not found',
+          403: 'Not the author, a group OWNER/ADMIN nor an ADMIN; or a groupId the caller does not manage (GROUP_FORBIDDEN)',
+          404: 'Post (or new author, or group) not found',
         },
       },
     })

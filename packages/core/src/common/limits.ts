@@ -29,8 +29,8 @@ export const LIMITS = {
     content: { max: 10_000 },
     /** Accepted for compatibility in the body; the stored author is a nickname (user.nickname). */
     author: { min: 1, max: 120 },
+    /** The name of the post's group, stored from the group (group.name). */
     group: { max: 120 },
-    groupId: { max: 120 },
     location: { min: 1, max: 200 },
   },
   comment: { content: { min: 1, max: 2000 } },
@@ -42,6 +42,13 @@ export const LIMITS = {
     teamName: { min: 1, max: 50 },
     /** A number of players, not a length. */
     maxPlayers: { min: 2, max: 100 },
+  },
+  group: {
+    name: { min: 3, max: 60 },
+    description: { max: 1000 },
+    /** One sport's name, and how many a group lists. */
+    sport: { min: 1, max: 40 },
+    sports: { max: 10 },
   },
   example: { nome: { min: 3, max: 120 }, descricao: { max: 500 } },
   /** The Idempotency-Key header. */

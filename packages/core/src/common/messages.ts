@@ -34,6 +34,16 @@ export const REASON_MESSAGES: Record<Reason, string> = {
   IDEMPOTENCY_KEY_REUSED: 'Este envio já foi usado para outro pedido. Recarregue a página.',
   IDEMPOTENCY_KEY_IN_USE: 'Seu envio anterior ainda está sendo processado. Aguarde um instante.',
   TOO_MANY_STREAMS: 'Muitas atualizações ao vivo abertas. Feche outras abas e tente de novo.',
+  GROUP_NOT_FOUND: 'Grupo não encontrado.',
+  GROUP_NAME_IN_USE: 'Já existe um grupo com este nome.',
+  GROUP_FORBIDDEN: 'Só os donos e administradores do grupo podem fazer isso.',
+  GROUP_CLOSED: 'Este grupo não está aceitando novos membros.',
+  ALREADY_MEMBER: 'Você já é membro deste grupo.',
+  ALREADY_REQUESTED: 'Você já pediu para entrar neste grupo.',
+  REQUEST_ALREADY_DECIDED: 'Este pedido já foi decidido.',
+  LAST_OWNER: 'O grupo precisa de outro dono antes que este saia.',
+  ALREADY_FOLLOWING: 'Você já segue este grupo.',
+  NOT_FOLLOWING: 'Você não segue este grupo.',
 };
 
 const ptLocale = pt().localeError;

@@ -8,3 +8,4 @@ export * from './row-counts';
 export * from '../rate-limits/table';
 export * from '../idempotency/table';
 export * from '../notifications/table';
+export * from '../groups/table';

@@ -2,6 +2,7 @@ import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';
 import { isSiteAdmin, type Actor } from '../common/actor';
+import { groups } from '../groups/table';
 import { users } from '../users/table';
 import type { Comment, Post, PostSummary, Report, UserRecord } from './schemas';
 import { postAttendances, postComments, postLikes, postReports, posts } from './table';
@@ -14,6 +15,10 @@ import { postAttendances, postComments, postLikes, postReports, posts } from './
 
 export type PostRow = typeof posts.$inferSelect;
 
+/** Whether the post's group is verified (false without a group), read beside the post row. */
+export const groupVerified = () =>
+  sql<boolean>`coalesce((select ${qualified(groups.verified)} from ${groups} where ${qualified(groups.id)} = ${qualified(posts.groupId)}), false)`;
+
 import { newestFirst } from '../common/order';
 
 export { newestFirst };
@@ -21,8 +26,8 @@ export { newestFirst };
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** The row is the summary (same 16 keys), with its timestamps as ISO text. */
-export const toPostSummary = (row: PostRow): PostSummary => ({
+/** The row is the summary (same 17 keys), with its timestamps as ISO text. */
+export const toPostSummary = (row: PostRow & { groupVerified: boolean }): PostSummary => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -44,7 +49,7 @@ export function toReport(r: Report, actor: Actor): Report {
 }
 
 /** A post with no interactions yet (creation response). */
-export const withNoInteractions = (row: PostRow): Post => ({
+export const withNoInteractions = (row: PostRow & { groupVerified: boolean }): Post => ({
   ...toPostSummary(row),
   comments: [],
   likes: [],
@@ -75,6 +80,7 @@ export function preparePostRead(db: Database) {
   const statement = db
     .select({
       ...getTableColumns(posts),
+      groupVerified: groupVerified(),
       comments: jsonArray<Comment>(
         sql`json_build_object('id', ${postComments.id}, 'content', ${postComments.content}, 'createdAt', ${postComments.createdAt}, 'author', json_build_object('id', ${users.id}, 'userName', ${users.nickname}))`,
         sql`${postComments} join ${users} on ${users.id} = ${postComments.authorId}`,

@@ -48,11 +48,12 @@ const editable = {
   group: z
     .string({ error: 'group must be a string' })
     .max(LIMITS.post.group.max, `group must have at most ${LIMITS.post.group.max} characters`)
-    .nullish(),
+    .nullish()
+    .describe("Accepted for compatibility; the service stores the name of the groupId's group"),
   groupId: z
-    .string({ error: 'groupId must be a string' })
-    .max(LIMITS.post.groupId.max, `groupId must have at most ${LIMITS.post.groupId.max} characters`)
-    .nullish(),
+    .uuid('groupId must be a UUID')
+    .nullish()
+    .describe('The group to post in the name of: the caller must be its OWNER or ADMIN'),
   eventDate: timestamp('eventDate').nullish(),
   eventFinishDate: timestamp('eventFinishDate').nullish(),
   location: text('location', LIMITS.post.location.min, LIMITS.post.location.max).nullish(),
@@ -197,7 +198,8 @@ export const postSummarySchema = z
     author: z.string(),
     authorId: z.uuid(),
     group: z.string().nullable(),
-    groupId: z.string().nullable(),
+    groupId: z.uuid().nullable(),
+    groupVerified: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     eventDate: z.iso.datetime().nullable(),

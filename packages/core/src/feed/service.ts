@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
 import type { Database, Executor } from '../db/client';
 import { rowCounts } from '../db/row-counts';
@@ -6,9 +6,11 @@ import { AppError, notFound } from '../errors';
 import { publish } from '../events/bus';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import { listMeta, pageOffset, type PageQuery } from '../common/pagination';
+import { groupToPostIn, roleIn } from '../groups/access';
 import { users } from '../users/table';
 import { createInteractionService } from './interactions';
 import {
+  groupVerified,
   newestFirst,
   preparePostRead,
   toPostSummary,
@@ -28,8 +30,21 @@ import { posts } from './table';
 const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
 
-/** Body fields → column values; `author` is not among them (it is derived from `authorId`). */
-function toColumns({ author: _author, eventDate, eventFinishDate, ...rest }: PostChanges) {
+/** The actor's role in the post's group (null for a post without one), for `mayChange`. */
+const groupRole = (db: Executor, post: Pick<PostRow, 'groupId'>, actor: Actor) =>
+  post.groupId ? roleIn(db, post.groupId, actor.id) : null;
+
+/**
+ * Body fields → column values; `author` and `group` are not among them (derived from `authorId`
+ * and `groupId`).
+ */
+function toColumns({
+  author: _author,
+  group: _group,
+  eventDate,
+  eventFinishDate,
+  ...rest
+}: PostChanges) {
   return {
     ...rest,
     eventDate: toDate(eventDate),
@@ -60,7 +75,7 @@ export function createFeedService(db: Database, options: { reminderLeadSeconds?:
   // `nulls last` as in the index posts_created_at_id_idx: a bare DESC means NULLS FIRST and
   // would not match it (a sort of the whole table per request instead of an index scan).
   const page = db
-    .select()
+    .select({ ...getTableColumns(posts), groupVerified: groupVerified() })
     .from(posts)
     .orderBy(newestFirst(posts.createdAt, posts.id))
     .limit(sql.placeholder('limit'))
@@ -95,17 +110,23 @@ export function createFeedService(db: Database, options: { reminderLeadSeconds?:
     async create(input: CreatePostInput, actor: Actor): Promise<Post> {
       const { id: _ignored, ...changes } = input;
       const author = await authorNickname(db, actor, input.authorId);
-      const [row] = await db
-        .insert(posts)
-        .values({
-          ...toColumns(changes),
-          title: input.title,
-          type: input.type,
-          authorId: input.authorId,
-          author,
-        })
-        .returning();
-      return withNoInteractions(row!);
+      const row = await db.transaction(async (tx) => {
+        // `group` is the name of the group posted in (its OWNER/ADMIN only), never free text.
+        const group = input.groupId ? await groupToPostIn(tx, actor, input.groupId) : null;
+        const [inserted] = await tx
+          .insert(posts)
+          .values({
+            ...toColumns(changes),
+            title: input.title,
+            type: input.type,
+            authorId: input.authorId,
+            author,
+            group,
+          })
+          .returning({ ...getTableColumns(posts), groupVerified: groupVerified() });
+        return inserted!;
+      });
+      return withNoInteractions(row);
     },
 
     /**
@@ -122,10 +143,13 @@ export function createFeedService(db: Database, options: { reminderLeadSeconds?:
         if (!current) throw notFound('Post not found');
         assertMayChange(
           actor,
-          { ownerId: current.authorId },
-          'Only the author or an ADMIN can change this post',
+          { ownerId: current.authorId, actorGroupRole: await groupRole(tx, current, actor) },
+          'Only the author, the group OWNER/ADMIN or an ADMIN can change this post',
         );
         const values: Partial<PostRow> = toColumns(changes);
+        if (changes.groupId !== undefined && changes.groupId !== current.groupId) {
+          values.group = changes.groupId ? await groupToPostIn(tx, actor, changes.groupId) : null;
+        }
         if (changes.author !== undefined || changes.authorId !== undefined) {
           values.author = await authorNickname(tx, actor, changes.authorId ?? current.authorId);
         }
@@ -149,15 +173,15 @@ export function createFeedService(db: Database, options: { reminderLeadSeconds?:
     async remove(id: string, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         const [current] = await tx
-          .select({ authorId: posts.authorId })
+          .select({ authorId: posts.authorId, groupId: posts.groupId })
           .from(posts)
           .where(eq(posts.id, id))
           .for('update');
         if (!current) throw notFound('Post not found');
         assertMayChange(
           actor,
-          { ownerId: current.authorId },
-          'Only the author or an ADMIN can delete this post',
+          { ownerId: current.authorId, actorGroupRole: await groupRole(tx, current, actor) },
+          'Only the author, the group OWNER/ADMIN or an ADMIN can delete this post',
         );
         await tx.delete(posts).where(eq(posts.id, id));
         await publish(tx, 'post', { key: id, deleted: true });

@@ -10,6 +10,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { groups } from '../groups/table';
 import { users } from '../users/table';
 import { LIMITS } from '../common/limits';
 
@@ -29,7 +30,8 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     group: varchar('group', { length: LIMITS.post.group.max }),
-    groupId: varchar('group_id', { length: LIMITS.post.groupId.max }),
+    /** The group it is posted in the name of; `group` is that group's name (extensions.md §A). */
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     eventDate: timestamp('event_date', { withTimezone: true }),
     eventFinishDate: timestamp('event_finish_date', { withTimezone: true }),
     location: varchar('location', { length: LIMITS.post.location.max }),
@@ -42,6 +44,7 @@ export const posts = pgTable(
   (t) => [
     index('posts_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
     index('posts_author_idx').on(t.authorId),
+    index('posts_group_idx').on(t.groupId),
   ],
 );
 

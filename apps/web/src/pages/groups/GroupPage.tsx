@@ -1,0 +1,178 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { Page, PendingPage } from '../../components/Page';
+import { Pagination } from '../../components/Pagination';
+import { formMessage } from '../../lib/errors';
+import { formatDateTime, plural } from '../../lib/format';
+import { Link } from '../../lib/router';
+import { useTRPC } from '../../lib/trpc';
+import { useSession } from '../../session/SessionProvider';
+import { VerifiedBadge } from './GroupsPage';
+import { GROUP_ROLE_LABELS, GROUP_TYPE_LABELS } from './labels';
+
+/** Pending requests, for the group's OWNERs and ADMINs: approve or reject. */
+function Requests({ id, onDone }: { id: string; onDone: (note: string) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const requests = useQuery(trpc.groups.listRequests.queryOptions({ id, page: 1, limit: 50 }));
+  const approve = useMutation(trpc.groups.approveRequest.mutationOptions());
+  const reject = useMutation(trpc.groups.rejectRequest.mutationOptions());
+  const error = approve.error ?? reject.error;
+  const decide = async (requestId: string, name: string, ok: boolean) => {
+    await (ok ? approve : reject).mutateAsync({ id, requestId });
+    await queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
+    onDone(ok ? `${name} agora é membro.` : `Pedido de ${name} recusado.`);
+  };
+  return (
+    <section aria-labelledby="requests-title">
+      <h2 id="requests-title">Pedidos para entrar</h2>
+      <ErrorMessage>{error ? formMessage(error) : null}</ErrorMessage>
+      {requests.data?.data.length === 0 ? <p>Nenhum pedido pendente.</p> : null}
+      <ul className="plain-list">
+        {requests.data?.data.map((r) => (
+          <li key={r.id}>
+            {r.user.name} (@{r.user.userName}) ·{' '}
+            <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>{' '}
+            <button
+              type="button"
+              onClick={() => void decide(r.id, r.user.name, true).catch(() => {})}
+            >
+              Aprovar
+            </button>{' '}
+            <button
+              type="button"
+              onClick={() => void decide(r.id, r.user.name, false).catch(() => {})}
+            >
+              Recusar
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Members({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const members = useQuery(trpc.groups.listMembers.queryOptions({ id, page, limit: 20 }));
+  return (
+    <section aria-labelledby="members-title">
+      <h2 id="members-title">Membros</h2>
+      <ErrorMessage>{members.error ? formMessage(members.error) : null}</ErrorMessage>
+      <ul className="plain-list">
+        {members.data?.data.map((m) => (
+          <li key={m.user.id}>
+            {m.user.name} (@{m.user.userName}) · {GROUP_ROLE_LABELS[m.role]}
+          </li>
+        ))}
+      </ul>
+      {members.data ? (
+        <Pagination
+          label="Páginas de membros"
+          page={page}
+          totalPages={members.data.meta.totalPages}
+          onPage={setPage}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** A group: its profile, following, joining or leaving, members and (for its admins) requests. */
+export function GroupPage({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [note, setNote] = useState<string | null>(null);
+  const group = useQuery(trpc.groups.get.queryOptions({ id }));
+  const follow = useMutation(trpc.groups.follow.mutationOptions());
+  const unfollow = useMutation(trpc.groups.unfollow.mutationOptions());
+  const ask = useMutation(trpc.groups.requestToJoin.mutationOptions());
+  const withdraw = useMutation(trpc.groups.withdrawRequest.mutationOptions());
+  const leave = useMutation(trpc.groups.removeMember.mutationOptions());
+  const error = follow.error ?? unfollow.error ?? ask.error ?? withdraw.error ?? leave.error;
+
+  if (!group.data)
+    return (
+      <PendingPage
+        title="Grupo"
+        error={group.error}
+        back={<Link to="/grupos">Voltar aos grupos</Link>}
+      />
+    );
+  const g = group.data;
+  const run = async (action: () => Promise<unknown>, message: string) => {
+    setNote(null);
+    await action();
+    await queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
+    setNote(message);
+  };
+  const act = (action: () => Promise<unknown>, message: string) => () =>
+    void run(action, message).catch(() => {});
+  const manages = g.myRole === 'OWNER' || g.myRole === 'ADMIN' || user?.perfil === 'ADMIN';
+
+  return (
+    <Page title={g.name}>
+      <p>
+        <VerifiedBadge verified={g.verified} /> {GROUP_TYPE_LABELS[g.groupType]}
+        {g.sports.length ? ` · ${g.sports.join(', ')}` : ''}
+      </p>
+      {g.description ? <p>{g.description}</p> : null}
+      <p className="counts">
+        {plural(g.membersCount, 'membro', 'membros')} ·{' '}
+        {plural(g.followersCount, 'seguidor', 'seguidores')}
+        {g.myRole ? ` · Você é ${GROUP_ROLE_LABELS[g.myRole]?.toLowerCase()}` : ''}
+      </p>
+      <StatusMessage>{note}</StatusMessage>
+      <ErrorMessage>{error ? formMessage(error) : null}</ErrorMessage>
+      <div className="actions">
+        {g.following ? (
+          <button
+            type="button"
+            onClick={act(() => unfollow.mutateAsync({ id }), 'Você deixou de seguir o grupo.')}
+          >
+            Deixar de seguir
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={act(() => follow.mutateAsync({ id }), 'Agora você segue o grupo.')}
+          >
+            Seguir
+          </button>
+        )}{' '}
+        {g.myRole ? (
+          <button
+            type="button"
+            onClick={act(() => leave.mutateAsync({ id, userId: user!.id }), 'Você saiu do grupo.')}
+          >
+            Sair do grupo
+          </button>
+        ) : g.myRequest === 'PENDING' ? (
+          <button
+            type="button"
+            onClick={act(() => withdraw.mutateAsync({ id }), 'Pedido retirado.')}
+          >
+            Retirar pedido
+          </button>
+        ) : g.acceptingNewMembers ? (
+          <button
+            type="button"
+            onClick={act(() => ask.mutateAsync({ id }), 'Pedido enviado aos administradores.')}
+          >
+            Pedir para entrar
+          </button>
+        ) : (
+          <span>Este grupo não está aceitando novos membros.</span>
+        )}
+      </div>
+      {manages ? <Requests id={id} onDone={setNote} /> : null}
+      <Members id={id} />
+      <p>
+        <Link to="/grupos">Voltar aos grupos</Link>
+      </p>
+    </Page>
+  );
+}

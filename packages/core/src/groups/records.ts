@@ -1,0 +1,54 @@
+import type { GroupRole } from '../common/actor';
+import type { GroupSummary, JoinRequest, Member } from './schemas';
+import type { GroupRow } from './table';
+
+/* Rows → responses. */
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export const toGroupSummary = (row: GroupRow): GroupSummary => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  groupType: row.groupType,
+  sports: row.sports,
+  acceptingNewMembers: row.acceptingNewMembers,
+  verified: row.verified,
+  membersCount: row.membersCount,
+  followersCount: row.followersCount,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+export interface UserColumns {
+  userId: string;
+  userFullName: string;
+  userNickname: string;
+}
+
+const toGroupUser = (row: UserColumns) => ({
+  id: row.userId,
+  name: row.userFullName,
+  userName: row.userNickname,
+});
+
+export const toJoinRequest = (
+  row: UserColumns & {
+    id: string;
+    groupId: string;
+    status: JoinRequest['status'];
+    createdAt: Date;
+  },
+): JoinRequest => ({
+  id: row.id,
+  groupId: row.groupId,
+  user: toGroupUser(row),
+  status: row.status,
+  createdAt: iso(row.createdAt),
+});
+
+export const toMember = (row: UserColumns & { role: GroupRole; joinedAt: Date }): Member => ({
+  user: toGroupUser(row),
+  role: row.role,
+  joinedAt: iso(row.joinedAt),
+});
