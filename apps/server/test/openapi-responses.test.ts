@@ -11,6 +11,7 @@ import { batchedLimiter, exactLimiter } from '../src/rate-limit/limiter';
 import { postgresStore } from '../src/rate-limit/store';
 import { startTestApp, testAuthConfig, type TestApp, type TestUser } from './support/app';
 import { createResponseValidator } from './support/openapi-validator';
+import { openStream } from './support/sse';
 
 /**
  * Every REST operation and probe, answered for real, checked against the OpenAPI document with a
@@ -479,6 +480,45 @@ describe('a database that cannot be reached', () => {
     } finally {
       await gone.close();
     }
+  });
+});
+
+describe('notifications and live streams', () => {
+  /** Opens a REST event stream, waits for its first event (the current state), closes it. */
+  async function stream(path: string, as: TestUser) {
+    const opened = await openStream(`${t.baseUrl}${path}`, as.auth);
+    expect(opened.response.status, path).toBe(200);
+    expect(opened.response.headers.get('content-type'), path).toMatch(/^text\/event-stream/);
+    await opened.next(1);
+    await opened.close();
+    // Each event was checked against the document by the test app's response check.
+    const key = validator.operationOf('GET', path)!.key;
+    seen.set(key, (seen.get(key) ?? new Set()).add(200));
+  }
+
+  it('the inbox, its unread count, reading, and the three streams', async () => {
+    const post = await t.request
+      .post('/post')
+      .set(ana.auth)
+      .send({ title: 'Inbox', type: 'GENERAL', author: ana.nickname, authorId: ana.id });
+    await t.request.post(`/post/${post.body.id}/comment`).set(bia.auth).send({ content: 'Oi' });
+    const inbox = await call('GET', '/notifications?unread=true', 200, { as: ana });
+    const [first] = (inbox.body as { data: Array<{ id: string }> }).data;
+    expect(first).toBeDefined();
+    await call('GET', '/notifications?unread=maybe', 400, { as: ana });
+    await call('GET', '/notifications/unread-count', 200, { as: ana });
+    await call('PATCH', `/notifications/${first!.id}/read`, 200, { as: ana });
+    await call('PATCH', `/notifications/${first!.id}/read`, 404, { as: bia });
+    await call('POST', '/notifications/read-all', 200, { as: ana });
+
+    const match = await t.request
+      .post('/match')
+      .set(ana.auth)
+      .send(example('POST', '/match', { userId: ana.id }));
+    expect(match.status).toBe(201);
+    await stream('/notifications/stream', ana);
+    await stream(`/match/${match.body.id}/stream`, bia);
+    await stream(`/post/${post.body.id}/stream`, bia);
   });
 });
 
