@@ -49,7 +49,7 @@ function expressApp(): ExpressApp {
 }
 
 /** The SQL drizzle generates for the service's `feed_post_read` (bench/src/main.ts compares answers). */
-export const POST_READ_SQL = `select "id", "title", "content", "type", "author", "author_id", "group", "group_id", "event_date", "event_finish_date", "location", "likes_count", "comments_count", "attendances_count", "created_at", "updated_at", coalesce((select json_agg(json_build_object('id', "post_comments"."id", 'content', "post_comments"."content", 'createdAt', "post_comments"."created_at", 'author', json_build_object('id', "users"."id", 'userName', "users"."nickname")) order by "post_comments"."created_at" desc nulls last, "post_comments"."id" desc nulls last) from "post_comments" join "users" on "users"."id" = "post_comments"."author_id" where "post_comments"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_likes"."id", 'userId', "post_likes"."user_id", 'userName', "users"."nickname", 'createdAt', "post_likes"."created_at") order by "post_likes"."created_at" desc nulls last, "post_likes"."id" desc nulls last) from "post_likes" join "users" on "users"."id" = "post_likes"."user_id" where "post_likes"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_reports"."id", 'reason', "post_reports"."reason", 'createdAt', "post_reports"."created_at", 'userId', "post_reports"."user_id") order by "post_reports"."created_at" desc nulls last, "post_reports"."id" desc nulls last) from "post_reports" where "post_reports"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_attendances"."id", 'userId', "post_attendances"."user_id", 'userName', "users"."nickname", 'createdAt', "post_attendances"."created_at") order by "post_attendances"."created_at" desc nulls last, "post_attendances"."id" desc nulls last) from "post_attendances" join "users" on "users"."id" = "post_attendances"."user_id" where "post_attendances"."post_id" = "posts"."id"), '[]'::json) from "posts" where "posts"."id" = $1`;
+export const POST_READ_SQL = `select "id", "title", "content", "type", "author", "author_id", "group", "group_id", "event_date", "event_finish_date", "location", "likes_count", "comments_count", "attendances_count", "created_at", "updated_at", coalesce((select "groups"."verified" from "groups" where "groups"."id" = "posts"."group_id"), false), coalesce((select json_agg(json_build_object('id', "post_comments"."id", 'content', "post_comments"."content", 'createdAt', "post_comments"."created_at", 'author', json_build_object('id', "users"."id", 'userName', "users"."nickname")) order by "post_comments"."created_at" desc nulls last, "post_comments"."id" desc nulls last) from "post_comments" join "users" on "users"."id" = "post_comments"."author_id" where "post_comments"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_likes"."id", 'userId', "post_likes"."user_id", 'userName', "users"."nickname", 'createdAt', "post_likes"."created_at") order by "post_likes"."created_at" desc nulls last, "post_likes"."id" desc nulls last) from "post_likes" join "users" on "users"."id" = "post_likes"."user_id" where "post_likes"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_reports"."id", 'reason', "post_reports"."reason", 'createdAt', "post_reports"."created_at", 'userId', "post_reports"."user_id") order by "post_reports"."created_at" desc nulls last, "post_reports"."id" desc nulls last) from "post_reports" where "post_reports"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_attendances"."id", 'userId', "post_attendances"."user_id", 'userName', "users"."nickname", 'createdAt', "post_attendances"."created_at") order by "post_attendances"."created_at" desc nulls last, "post_attendances"."id" desc nulls last) from "post_attendances" join "users" on "users"."id" = "post_attendances"."user_id" where "post_attendances"."post_id" = "posts"."id"), '[]'::json) from "posts" where "posts"."id" = $1`;
 
 type Rec = Record<string, unknown> & { createdAt: string; userId?: string };
 const iso = (value: string) => new Date(value).toISOString();
@@ -89,7 +89,7 @@ function postHandler(): ExpressApp {
       res.status(404).json({ code: 'NOT_FOUND', message: 'Post not found' });
       return;
     }
-    const [comments, likes, reports, attendances] = row.slice(16) as Rec[][];
+    const [comments, likes, reports, attendances] = row.slice(17) as Rec[][];
     const at = (i: number) => row[i] as Date | null;
     const records = (list: Rec[]) => list.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
     res.type('application/json').send(
@@ -102,6 +102,7 @@ function postHandler(): ExpressApp {
         authorId: row[5],
         group: row[6],
         groupId: row[7],
+        groupVerified: row[16],
         createdAt: at(14)!.toISOString(),
         updatedAt: at(15)!.toISOString(),
         eventDate: at(8)?.toISOString() ?? null,

@@ -7,17 +7,9 @@
  */
 import postgres from 'postgres';
 import { seedUsers, type SeededUser } from './seed';
-import {
-  compare,
-  databaseUrl,
-  freshDatabase,
-  log,
-  parse,
-  startServer,
-  stopProcess,
-} from './support';
-import type { Ratio, Timing } from './scenarios';
-import type { RunResult } from './support';
+import { databaseUrl, freshDatabase, log, startServer, stopProcess } from './support';
+import { compare, parse, type RunResult } from './measure';
+import type { Ratio, Timing } from './ratios';
 
 type Sql = postgres.Sql;
 

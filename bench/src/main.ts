@@ -13,146 +13,40 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { hashPassword, signAccessToken } from '@campus/core';
+import { hashPassword } from '@campus/core';
 import postgres from 'postgres';
-import { subscribeContention, type ContentionResult } from './match-subscribe';
-import { writeReport, type Report } from './report';
+import { contentionRatio, runContention } from './contention';
+import type { ContentionResult } from './match-subscribe';
 import {
-  feedPages,
-  logRatios,
-  loginLoad,
-  others,
-  postRead,
-  staticList,
-  type Ratio,
-  type Timing,
-} from './scenarios';
+  DB,
+  ONLY,
+  PASSWORD,
+  POOL_MAX,
+  QUICK,
+  REUSE,
+  scale,
+  timing,
+  tokenOf,
+  wants,
+} from './options';
+import { logRatios, type Ratio } from './ratios';
+import { writeReport, type Report } from './report';
+import { feedPages, loginLoad, others, postRead } from './scenarios';
+import { migrate, seedDatabase } from './seeding';
+import { staticList } from './static-list';
 import { groupLists } from './groups';
-import { seedInteractions, seedMatches, seedPosts, seedUsers, type SeededUser } from './seed';
 import {
   BENCH_DIR,
   JWT_SECRET,
   ROOT,
-  databaseUrl,
   dropDatabase,
-  freshDatabase,
   log,
-  rssMb,
   startProcess,
   startServer,
   stopProcess,
-  type RunResult,
   type Service,
 } from './support';
-
-const QUICK = process.argv.includes('--quick');
-const ONLY = process.argv
-  .find((a) => a.startsWith('--only='))
-  ?.slice(7)
-  .split(',');
-const wants = (group: string) => !ONLY || ONLY.includes(group);
-const REUSE = process.env.BENCH_REUSE_DB === '1';
-const POOL_MAX = process.env.BENCH_POOL_MAX ?? '20';
-
-const scale = QUICK
-  ? { users: 1_000, smallPosts: 1_000, largePosts: 20_000, matches: 100, contention: 1_000 }
-  : { users: 10_000, smallPosts: 10_000, largePosts: 1_000_000, matches: 1_000, contention: 1_000 };
-const timing: Timing = QUICK
-  ? { rounds: 1, seconds: 1, warmup: 1 }
-  : { rounds: 3, seconds: 4, warmup: 2 };
-const PASSWORD = 'bench-password-0000';
-const READ_POST = 'Post 5000';
-const MATCH_PLAYERS = 20;
-const DB = { small: 'campus_bench_small', large: 'campus_bench_large' };
-
-const authConfig = {
-  jwtSecret: JWT_SECRET,
-  accessTokenTtl: 3 * 3600,
-  refreshTokenTtl: 3600,
-  passwordCost: 17,
-};
-const tokenOf = (u: SeededUser) => signAccessToken(authConfig, { ...u, perfil: 'ALUNO' });
-
-/** Applies the migrations with the built server's own migrator. */
-function migrate(url: string) {
-  execFileSync(process.execPath, ['apps/server/dist/migrate.js'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'production', JWT_SECRET },
-    stdio: 'ignore',
-  });
-}
-
-interface Seeded {
-  url: string;
-  users: SeededUser[];
-  posts: number;
-  postId?: string;
-  matchIds?: string[];
-}
-
-async function seedDatabase(
-  name: string,
-  posts: number,
-  full: boolean,
-  passwordHash: string,
-): Promise<Seeded> {
-  const url = databaseUrl(name);
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    if (REUSE) {
-      const [found] = await sql<
-        { n: string }[]
-      >`select row_count as n from row_counts where table_name = 'posts'`.catch(() => []);
-      if (found) {
-        log(`reusing ${name}`);
-        // Undo what the previous run wrote: its created posts and its subscriptions.
-        await sql`delete from posts where title = 'Bench new post'`;
-        await sql`delete from match_players where match_id = (select id from matches where title = ${`Match ${scale.matches}`})`;
-        const users = await sql<
-          SeededUser[]
-        >`select id, nickname, email from bench_authors order by n`;
-        const [post] = await sql<{ id: string }[]>`select id from posts where title = ${READ_POST}`;
-        const matchIds = (
-          await sql<
-            { id: string }[]
-          >`select id from matches where title like 'Match %' order by substr(title, 7)::int`
-        ).map((r) => r.id);
-        const [count] = await sql<
-          { n: string }[]
-        >`select row_count as n from row_counts where table_name = 'posts'`;
-        return {
-          url,
-          users,
-          posts: Number(count!.n),
-          ...(post ? { postId: post.id } : {}),
-          matchIds,
-        };
-      }
-    }
-    await sql.end();
-    await freshDatabase(name);
-    migrate(url);
-    const seeding = postgres(url, { max: 1, onnotice: () => {} });
-    try {
-      const users = await seedUsers(seeding, scale.users, passwordHash);
-      await seedPosts(seeding, 1, posts);
-      if (!full) return { url, users, posts };
-      const postId = await seedInteractions(seeding, READ_POST, users, {
-        comments: 5,
-        likes: 10,
-        reports: 2,
-      });
-      const matchIds = await seedMatches(seeding, scale.matches, users, MATCH_PLAYERS);
-      await seeding`vacuum analyze`;
-      return { url, users, posts, postId, matchIds };
-    } finally {
-      await seeding.end();
-    }
-  } finally {
-    await sql.end();
-  }
-}
-
+import { rssMb, type RunResult } from './measure';
 async function main() {
   const started = Date.now();
   writeFileSync(`${BENCH_DIR}results/servers.log`, '');
@@ -326,40 +220,6 @@ async function main() {
     );
     process.exitCode = 1;
   }
-}
-
-/** 1,000 subscribes at once on one match, across the main server and a second process. */
-async function runContention(
-  server: Service,
-  large: Seeded,
-  sql: postgres.Sql,
-): Promise<ContentionResult> {
-  const matchId = large.matchIds!.at(-1)!;
-  await sql`update matches set max_players = 100 where id = ${matchId}`;
-  const players = large.users
-    .slice(0, scale.contention)
-    .map((u) => ({ id: u.id, token: tokenOf(u) }));
-  const second = await startServer('server (second process)', {
-    DATABASE_URL: large.url,
-    DATABASE_POOL_MAX: POOL_MAX,
-  });
-  try {
-    return await subscribeContention([server.url, second.url], sql, matchId, 100, players);
-  } finally {
-    await stopProcess(second);
-  }
-}
-
-function contentionRatio(c: ContentionResult): Ratio {
-  const subscribe = c.rounds[1]!.burst;
-  const ok = [...c.invariants, ...c.answers].every(([, holds]) => holds);
-  return {
-    target: `subscribe contention: ${c.users} at once, p99 (ms) and invariants`,
-    value: subscribe.p99,
-    goal: '≤ 250 ms, all hold',
-    met: subscribe.p99 <= 250 && ok,
-    detail: `p99 ${subscribe.p99.toFixed(0)} ms; invariants and answers ${ok ? 'all hold' : 'BROKEN'}`,
-  };
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,9 @@
 /** bench/results/<name>.md and .json from one run. */
 import { writeFileSync } from 'node:fs';
 import type { ContentionResult } from './match-subscribe';
-import type { Ratio } from './scenarios';
-import { BENCH_DIR, type RunResult } from './support';
+import type { Ratio } from './ratios';
+import { BENCH_DIR } from './support';
+import { type RunResult } from './measure';
 
 export interface Report {
   mode: 'full' | 'quick';

@@ -18,14 +18,12 @@ import {
   BENCH_DIR,
   JWT_SECRET,
   ROOT,
-  compare,
   databaseUrl,
-  parse,
   startProcess,
   stopProcess,
-  type Load,
   type Service,
 } from './support';
+import { compare, parse, type Load } from './measure';
 
 const DB = 'campus_bench_large';
 const POOL_MAX = process.env.BENCH_POOL_MAX ?? '20';
