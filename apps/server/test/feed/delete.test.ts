@@ -1,20 +1,19 @@
-import { posts } from '@campus/core';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
-import { UNKNOWN_ID, createEvent, createPost, postState, postTotals } from '../support/feed';
+import { expectError, type TestUser, onTestAppWithUsers } from '../support/app';
+import {
+  UNKNOWN_ID,
+  postRow,
+  createEvent,
+  createPost,
+  postState,
+  postTotals,
+} from '../support/feed';
 
 /** DELETE /post/{id}: who may, and that everything hanging from the post goes with it. */
-let t: TestApp;
-let author: TestUser;
-let other: TestUser;
-let admin: TestUser;
-onTestApp(async (app) => {
-  t = app;
-  [author, other, admin] = await t.createUsers({}, {}, { perfil: 'ADMIN' });
-});
-
-const rowOf = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0];
+const {
+  t,
+  users: [author, other, admin],
+} = onTestAppWithUsers({}, {}, { perfil: 'ADMIN' });
 
 describe('DELETE /post/{id}', () => {
   const remove = (id: string, user: TestUser) => t.request.delete(`/post/${id}`).set(user.auth);
@@ -22,7 +21,7 @@ describe('DELETE /post/{id}', () => {
   it('another user: 403, the post stays', async () => {
     const post = await createPost(t, author);
     expect(expectError(await remove(post.id, other), 403, 'FORBIDDEN').reason).toBe('NOT_OWNER');
-    expect(await rowOf(post.id)).toBeDefined();
+    expect(await postRow(t, post.id)).toBeDefined();
   });
 
   it('the author: 204 with no body; the row is gone; then 404', async () => {
@@ -30,7 +29,7 @@ describe('DELETE /post/{id}', () => {
     const res = await remove(post.id, author);
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
-    expect(await rowOf(post.id)).toBeUndefined();
+    expect(await postRow(t, post.id)).toBeUndefined();
     expectError(await remove(post.id, author), 404, 'NOT_FOUND');
     expectError(await t.request.get(`/post/${post.id}`).set(author.auth), 404, 'NOT_FOUND');
   });
@@ -38,7 +37,7 @@ describe('DELETE /post/{id}', () => {
   it('an ADMIN: 204', async () => {
     const post = await createPost(t, author);
     expect((await remove(post.id, admin)).status).toBe(204);
-    expect(await rowOf(post.id)).toBeUndefined();
+    expect(await postRow(t, post.id)).toBeUndefined();
   });
 
   it('removes its comments, likes, attendances and reports, and counts one post less', async () => {

@@ -1,19 +1,12 @@
-import { posts } from '@campus/core';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
-import { UNKNOWN_ID, createEvent, createPost, generalBody } from '../support/feed';
+import { expectError, type TestUser, onTestAppWithUsers } from '../support/app';
+import { UNKNOWN_ID, postRow, createEvent, createPost, generalBody } from '../support/feed';
 
-let t: TestApp;
-let author: TestUser;
-let other: TestUser;
-let admin: TestUser;
-onTestApp(async (app) => {
-  t = app;
-  [author, other, admin] = await t.createUsers({}, {}, { perfil: 'ADMIN' });
-});
+const {
+  t,
+  users: [author, other, admin],
+} = onTestAppWithUsers({}, {}, { perfil: 'ADMIN' });
 
-const rowOf = async (id: string) => (await t.db.select().from(posts).where(eq(posts.id, id)))[0];
 const patch = (id: string, user: TestUser, body: Record<string, unknown>) =>
   t.request.patch(`/post/${id}`).set(user.auth).send(body);
 
@@ -24,7 +17,7 @@ describe('PATCH /post/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...post, title: 'New title', updatedAt: expect.any(String) });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThan(Date.parse(post.updatedAt as string));
-    expect(await rowOf(post.id)).toMatchObject({
+    expect(await postRow(t, post.id)).toMatchObject({
       title: 'New title',
       content: 'Chess',
     });
@@ -66,12 +59,12 @@ describe('PATCH /post/{id}', () => {
       const post = await createPost(t, author);
       const res = expectError(await patch(post.id, other, { title: 'Hijack' }), 403, 'FORBIDDEN');
       expect(res.reason).toBe('NOT_OWNER');
-      expect((await rowOf(post.id))!.title).toBe(post.title);
+      expect((await postRow(t, post.id))!.title).toBe(post.title);
     });
     it('an ADMIN: 200', async () => {
       const post = await createPost(t, author);
       expect((await patch(post.id, admin, { title: 'By admin' })).body.title).toBe('By admin');
-      expect((await rowOf(post.id))!.authorId).toBe(author.id);
+      expect((await postRow(t, post.id))!.authorId).toBe(author.id);
     });
   });
 
@@ -79,7 +72,7 @@ describe('PATCH /post/{id}', () => {
     it('the author cannot hand the post to another user: 403', async () => {
       const post = await createPost(t, author);
       expectError(await patch(post.id, author, { authorId: other.id }), 403, 'FORBIDDEN');
-      expect((await rowOf(post.id))!.authorId).toBe(author.id);
+      expect((await postRow(t, post.id))!.authorId).toBe(author.id);
     });
     it('an ADMIN can; author becomes the new user’s nickname', async () => {
       const post = await createPost(t, author);
@@ -92,7 +85,7 @@ describe('PATCH /post/{id}', () => {
         expectError(await patch(post.id, admin, { authorId: UNKNOWN_ID }), 404, 'NOT_FOUND')
           .message,
       ).toBe('Author not found');
-      expect((await rowOf(post.id))!.authorId).toBe(author.id);
+      expect((await postRow(t, post.id))!.authorId).toBe(author.id);
     });
     it('`author` alone does not rename: the nickname stays', async () => {
       const post = await createPost(t, author);
@@ -110,14 +103,14 @@ describe('PATCH /post/{id}', () => {
         { path: '', message: 'at least one field to change is required' },
       ]);
     }
-    expect((await rowOf(post.id))!.likesCount).toBe(0);
+    expect((await postRow(t, post.id))!.likesCount).toBe(0);
   });
 
   it('counters sent beside a real change are ignored', async () => {
     const post = await createPost(t, author);
     const res = await patch(post.id, author, { title: 'x', likesCount: 50, attendancesCount: 3 });
     expect(res.body).toMatchObject({ likesCount: 0, attendancesCount: 0 });
-    expect(await rowOf(post.id)).toMatchObject({ likesCount: 0, attendancesCount: 0 });
+    expect(await postRow(t, post.id)).toMatchObject({ likesCount: 0, attendancesCount: 0 });
   });
 
   it.each([
@@ -136,7 +129,7 @@ describe('PATCH /post/{id}', () => {
     const post = await createEvent(t, author);
     const res = expectError(await patch(post.id, author, body), 400, 'BAD_REQUEST');
     expect(res.issues).toEqual([expect.objectContaining({ path })]);
-    expect((await rowOf(post.id))!.updatedAt.toISOString()).toBe(post.updatedAt);
+    expect((await postRow(t, post.id))!.updatedAt.toISOString()).toBe(post.updatedAt);
   });
 
   describe('the merged post must stay valid', () => {
@@ -147,7 +140,7 @@ describe('PATCH /post/{id}', () => {
         'eventDate',
         'location',
       ]);
-      expect((await rowOf(post.id))!.type).toBe('GENERAL');
+      expect((await postRow(t, post.id))!.type).toBe('GENERAL');
     });
     it('GENERAL → EVENT with them: 200', async () => {
       const post = await createPost(t, author);
@@ -165,7 +158,7 @@ describe('PATCH /post/{id}', () => {
     it('EVENT → GENERAL keeping event fields: 400', async () => {
       const post = await createEvent(t, author);
       expectError(await patch(post.id, author, { type: 'GENERAL' }), 400, 'BAD_REQUEST');
-      expect((await rowOf(post.id))!.type).toBe('EVENT');
+      expect((await postRow(t, post.id))!.type).toBe('EVENT');
     });
     it('EVENT → GENERAL clearing them: 200', async () => {
       const post = await createEvent(t, author);

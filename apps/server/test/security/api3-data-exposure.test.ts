@@ -1,6 +1,6 @@
 import { refreshTokens, users } from '@campus/core';
 import { describe, expect, it } from 'vitest';
-import { type TestApp, type TestUser, onTestApp } from '../support/app';
+import { type TestUser, onTestAppWithUsers } from '../support/app';
 import { loginAs, refresh } from '../support/auth';
 import { createEvent, createPost } from '../support/feed';
 import { createMatch, matchBody } from '../support/matches';
@@ -11,14 +11,10 @@ import { SECRETS, trpc } from './support';
  * OWASP API3:2023, the read side (excessive data exposure): answers carry no password or token
  * hashes, no other user's e-mail, and no reporter's id except to an ADMIN.
  */
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-let admin: TestUser;
-onTestApp(async (app) => {
-  t = app;
-  [alice, bob, admin] = await t.createUsers({}, {}, { perfil: 'ADMIN' });
-});
+const {
+  t,
+  users: [alice, bob, admin],
+} = onTestAppWithUsers({}, {}, { perfil: 'ADMIN' });
 
 describe('API3:2023 Broken Object Property Level Authorization: what answers show', () => {
   it("a reporter stays anonymous: the report's userId is shown to ADMIN callers only", async () => {

@@ -1,7 +1,7 @@
 import { examples, matches, postComments, posts, users } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
+import { expectError, onTestAppWithUsers } from '../support/app';
 import { createPost, generalBody, UNKNOWN_ID } from '../support/feed';
 import { createMatch, matchBody } from '../support/matches';
 import { registration } from '../support/students';
@@ -11,14 +11,10 @@ import { expectTrpcError, tableCounts, trpc } from './support';
  * OWASP API3:2023, the write side (mass assignment): fields a client must not set (ids, counters,
  * timestamps, owners, roles, statuses) are ignored or refused on every endpoint that takes a body.
  */
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-let admin: TestUser;
-onTestApp(async (app) => {
-  t = app;
-  [alice, bob, admin] = await t.createUsers({}, {}, { perfil: 'ADMIN' });
-});
+const {
+  t,
+  users: [alice, bob, admin],
+} = onTestAppWithUsers({}, {}, { perfil: 'ADMIN' });
 
 /** Fields a client must not be able to set, whatever the endpoint. */
 const SERVER_OWNED = {

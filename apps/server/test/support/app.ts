@@ -147,6 +147,7 @@ export async function startTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+type UserOverrides = Parameters<TestApp['createUser']>[0];
 
 /**
  * The test file's app: started before its tests, handed to `ready` (which keeps it and makes the
@@ -163,6 +164,22 @@ export function onTestApp(
     await ready(app);
   });
   afterAll(() => app?.close());
+}
+
+/**
+ * `onTestApp` with the file's users made up front, one per set of overrides: the objects returned
+ * are filled in before the tests run, so they can be destructured at the top of the file.
+ * `const { t, users: [author, admin] } = onTestAppWithUsers({}, { perfil: 'ADMIN' });`
+ */
+export function onTestAppWithUsers<const Each extends ReadonlyArray<UserOverrides>>(...each: Each) {
+  const t = {} as TestApp;
+  const users = each.map(() => ({}) as TestUser) as { -readonly [K in keyof Each]: TestUser };
+  onTestApp(async (app) => {
+    Object.assign(t, app);
+    const made = await app.createUsers(...each);
+    made.forEach((user, i) => Object.assign(users[i]!, user));
+  });
+  return { t, users };
 }
 
 /** An id no row has. */

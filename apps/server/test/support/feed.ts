@@ -60,6 +60,10 @@ const childTables = {
 };
 
 /** Rows of each child table for one post, and the post's stored counters. */
+/** The post's row, or undefined once it is gone. */
+export const postRow = async (t: TestApp, id: string) =>
+  (await t.db.select().from(posts).where(eq(posts.id, id)))[0];
+
 export async function postState(t: TestApp, postId: string) {
   const count = async (table: (typeof childTables)[keyof typeof childTables]) => {
     const [row] = await t.db
