@@ -30,6 +30,12 @@ const postRow = async (id: string) => (await t.db.select().from(posts).where(eq(
 const matchRow = async (id: string) =>
   (await t.db.select().from(matches).where(eq(matches.id, id)))[0];
 
+/** Each tRPC call (`[procedure, input]`) refuses `intruder` as its REST route does: 403. */
+async function expectTrpcForbidden(intruder: TestUser, ...calls: [string, unknown][]) {
+  for (const [procedure, input] of calls)
+    expectTrpcError(await trpc(t.request, procedure, input, intruder.auth), 403, 'FORBIDDEN');
+}
+
 describe('API1:2023 Broken Object Level Authorization', () => {
   it("someone else's post: PATCH and DELETE → 403 NOT_OWNER, REST and /trpc; the row is unchanged", async () => {
     const post = await createPost(t, alice);
@@ -41,15 +47,10 @@ describe('API1:2023 Broken Object Level Authorization', () => {
         .send({ title: 'Hijacked' });
       expect(expectError(patch, 403, 'FORBIDDEN').reason).toBe('NOT_OWNER');
       expectError(await t.request.delete(`/post/${post.id}`).set(intruder.auth), 403, 'FORBIDDEN');
-      expectTrpcError(
-        await trpc(t.request, 'feed.update', { id: post.id, content: 'x' }, intruder.auth),
-        403,
-        'FORBIDDEN',
-      );
-      expectTrpcError(
-        await trpc(t.request, 'feed.remove', { id: post.id }, intruder.auth),
-        403,
-        'FORBIDDEN',
+      await expectTrpcForbidden(
+        intruder,
+        ['feed.update', { id: post.id, content: 'x' }],
+        ['feed.remove', { id: post.id }],
       );
     }
     expect(await postRow(post.id)).toEqual(before);
@@ -131,15 +132,10 @@ describe('API1:2023 Broken Object Level Authorization', () => {
         403,
         'FORBIDDEN',
       );
-      expectTrpcError(
-        await trpc(t.request, 'matches.update', { id: match.id, title: 'Hijacked' }, intruder.auth),
-        403,
-        'FORBIDDEN',
-      );
-      expectTrpcError(
-        await trpc(t.request, 'matches.delete', { id: match.id }, intruder.auth),
-        403,
-        'FORBIDDEN',
+      await expectTrpcForbidden(
+        intruder,
+        ['matches.update', { id: match.id, title: 'Hijacked' }],
+        ['matches.delete', { id: match.id }],
       );
     }
     expect(await matchRow(match.id)).toEqual(before);
