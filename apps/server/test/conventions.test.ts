@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp } from './support/app';
+import { expectError, onTestAppWith } from './support/app';
 import { generalBody } from './support/feed';
 import { registration } from './support/students';
 
 /** The protocol conventions API clients rely on (extensions.md §F). */
 
 const ORIGIN = 'https://app.campus.test';
-let t: TestApp;
-let user: TestUser;
-onTestApp(
-  async (app) => {
-    t = app;
-    user = await t.createUser();
-  },
-  { corsOrigins: [ORIGIN] },
-);
+const {
+  t,
+  users: [user],
+} = onTestAppWith({ corsOrigins: [ORIGIN] }, {});
 
 describe('Location on 201', () => {
   it('names the created resource, which a GET then reads', async () => {

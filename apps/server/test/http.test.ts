@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, type TestApp, type TestUser, onTestApp, postRaw } from './support/app';
+import { expectError, onTestAppWith, postRaw } from './support/app';
 import { loginAs } from './support/auth';
 
-let t: TestApp;
-let user: TestUser;
-onTestApp(
-  async (app) => {
-    t = app;
-    user = await t.createUser();
-  },
-  { corsOrigins: ['https://app.campus.test'] },
-);
+const {
+  t,
+  users: [user],
+} = onTestAppWith({ corsOrigins: ['https://app.campus.test'] }, {});
 
 describe('HTTP surface', () => {
   it('unknown paths get 404 and known paths another method 405 with Allow, in the error format, without a stack', async () => {

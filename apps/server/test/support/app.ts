@@ -171,14 +171,22 @@ export function onTestApp(
  * are filled in before the tests run, so they can be destructured at the top of the file.
  * `const { t, users: [author, admin] } = onTestAppWithUsers({}, { perfil: 'ADMIN' });`
  */
-export function onTestAppWithUsers<const Each extends ReadonlyArray<UserOverrides>>(...each: Each) {
+export const onTestAppWithUsers = <const Each extends ReadonlyArray<UserOverrides>>(
+  ...each: Each
+) => onTestAppWith({}, ...each);
+
+/** `onTestAppWithUsers` on an app started with `options`. */
+export function onTestAppWith<const Each extends ReadonlyArray<UserOverrides>>(
+  options: Parameters<typeof startTestApp>[0],
+  ...each: Each
+) {
   const t = {} as TestApp;
   const users = each.map(() => ({}) as TestUser) as { -readonly [K in keyof Each]: TestUser };
   onTestApp(async (app) => {
     Object.assign(t, app);
     const made = await app.createUsers(...each);
     made.forEach((user, i) => Object.assign(users[i]!, user));
-  });
+  }, options);
   return { t, users };
 }
 
