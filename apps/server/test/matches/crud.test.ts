@@ -1,22 +1,13 @@
 import { matchPlayers, matches } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  expectError,
-  type TestApp,
-  type TestUser,
-  onTestApp,
-  UNKNOWN_ID,
-  postRaw,
-} from '../support/app';
+import { expectError, onTestAppWithUsers, UNKNOWN_ID, postRaw } from '../support/app';
 import { createMatch, daysFromNow, matchBody } from '../support/matches';
 
-let t: TestApp;
-let author: TestUser;
-onTestApp(async (app) => {
-  t = app;
-  author = await t.createUser();
-});
+const {
+  t,
+  users: [author],
+} = onTestAppWithUsers({});
 
 const countMatches = async () => (await t.db.select().from(matches)).length;
 

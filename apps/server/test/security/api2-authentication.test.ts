@@ -2,13 +2,7 @@ import { refreshTokens } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import {
-  expectError,
-  testAuthConfig,
-  type TestApp,
-  type TestUser,
-  onTestApp,
-} from '../support/app';
+import { expectError, testAuthConfig, onTestAppWithUsers } from '../support/app';
 import { login, loginAs, refresh } from '../support/auth';
 import { appWithRateLimits, expectTrpcError, trpc } from './support';
 
@@ -17,12 +11,10 @@ import { appWithRateLimits, expectTrpcError, trpc } from './support';
  * a 401, never a 403 (which would mean the forged identity was believed) nor a 200. The
  * authentication rate limit itself (429, Retry-After, shared store) is tested in rate-limit.test.ts.
  */
-let t: TestApp;
-let student: TestUser;
-onTestApp(async (app) => {
-  t = app;
-  student = await t.createUser();
-});
+const {
+  t,
+  users: [student],
+} = onTestAppWithUsers({});
 
 const ISSUER = 'campus-api';
 const secret = testAuthConfig.jwtSecret;
