@@ -2,7 +2,7 @@ import { refreshTokens } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { describe, expect, it } from 'vitest';
-import { expectError, testAuthConfig, onTestAppWithUsers } from '../support/app';
+import { expectError, testAuthConfig, type TestUser, onTestAppWithUsers } from '../support/app';
 import { login, loginAs, refresh } from '../support/auth';
 import { appWithRateLimits, expectTrpcError, trpc } from './support';
 
