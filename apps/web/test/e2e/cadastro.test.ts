@@ -1,29 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  launchBrowser,
   newPage,
   present,
   registerViaApi,
   screenshot,
   uniqueStudent,
   visible,
+  onBrowser,
 } from './support/browser';
 
 const e2e = inject('e2e');
 
 describe.skipIf(e2e.skip)('cadastro de estudante', () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = onBrowser();
 
   it('a first-time visitor registers with every field, sees availability and the API’s field errors, and lands on the feed', async () => {
     const taken = await registerViaApi(baseUrl, uniqueStudent('ocupado'));
     const student = uniqueStudent('novo');
-    const { page, context } = await newPage(browser, baseUrl);
+    const { page, context } = await newPage(browser(), baseUrl);
 
     // A first visit goes to the login page, which offers the registration.
     await page.goto('/');
@@ -99,7 +94,7 @@ describe.skipIf(e2e.skip)('cadastro de estudante', () => {
   });
 
   it('fits a phone-sized screen', async () => {
-    const { page, context } = await newPage(browser, baseUrl, { phone: true });
+    const { page, context } = await newPage(browser(), baseUrl, { phone: true });
     await page.goto('/cadastro');
     await visible(page.getByRole('heading', { name: 'Criar conta de estudante' }));
     // Nothing overflows sideways.

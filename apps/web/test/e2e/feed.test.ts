@@ -1,15 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
-  launchBrowser,
   registerViaApi,
   screenshot,
   sessionFor,
   uniqueStudent,
   visible,
   type Student,
+  onBrowser,
 } from './support/browser';
 
 const e2e = inject('e2e');
@@ -33,18 +33,16 @@ async function publish(
 
 describe.skipIf(e2e.skip)('feed', () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  let browser: Browser;
+  const browser = onBrowser();
   let author: Student;
   let reader: Student;
   beforeAll(async () => {
-    browser = await launchBrowser();
     author = await registerViaApi(baseUrl, uniqueStudent('autora'));
     reader = await registerViaApi(baseUrl, uniqueStudent('leitor'));
   });
-  afterAll(() => browser?.close());
 
   it('posts, likes and comments; another user attends the event, comments and reports; the author edits and deletes', async () => {
-    const a = await sessionFor(browser, baseUrl, author);
+    const a = await sessionFor(browser(), baseUrl, author);
     const title = `Mutirão de estudos ${author.nickname}`;
 
     // An event without its place: the API's rule, checked before sending, shows beside "Local".
@@ -83,7 +81,7 @@ describe.skipIf(e2e.skip)('feed', () => {
     const postUrl = a.page.url();
 
     // Another student: attend, comment, like, report.
-    const b = await sessionFor(browser, baseUrl, reader);
+    const b = await sessionFor(browser(), baseUrl, reader);
     await b.page.goto(postUrl);
     await visible(b.page.getByRole('heading', { name: title, level: 1 }));
     await b.page.getByRole('button', { name: /Confirmar presença/ }).click();
@@ -152,7 +150,7 @@ describe.skipIf(e2e.skip)('feed', () => {
         201,
       );
     }
-    const { page, context } = await sessionFor(browser, baseUrl, writer);
+    const { page, context } = await sessionFor(browser(), baseUrl, writer);
     await visible(page.getByRole('link', { name: `Post 12 de ${writer.nickname}` }));
     expect(await page.locator('.post-item').count()).toBe(10);
     const nav = page.getByRole('navigation', { name: 'Páginas do feed' });

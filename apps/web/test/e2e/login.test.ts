@@ -1,12 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  launchBrowser,
   newPage,
   registerViaApi,
   screenshot,
   uniqueStudent,
   visible,
+  onBrowser,
 } from './support/browser';
 
 const e2e = inject('e2e');
@@ -14,15 +13,11 @@ const REFRESH_TOKEN_KEY = 'campus.refreshToken';
 
 describe.skipIf(e2e.skip)('login e logout', () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = onBrowser();
 
   it('logs in (after a refused attempt), keeps the session across token expiry and reloads, and logs out', async () => {
     const student = await registerViaApi(baseUrl, uniqueStudent('login'));
-    const { page, context } = await newPage(browser, baseUrl);
+    const { page, context } = await newPage(browser(), baseUrl);
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
@@ -87,7 +82,7 @@ describe.skipIf(e2e.skip)('login e logout', () => {
 
   it('is usable with the keyboard alone, with a visible focus', async () => {
     const student = await registerViaApi(baseUrl, uniqueStudent('teclado'));
-    const { page, context } = await newPage(browser, baseUrl);
+    const { page, context } = await newPage(browser(), baseUrl);
     await page.goto('/entrar');
     await visible(page.getByRole('heading', { name: 'Entrar', level: 1 }));
 

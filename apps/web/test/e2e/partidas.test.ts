@@ -1,13 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  launchBrowser,
   registerViaApi,
   screenshot,
   sessionFor,
   uniqueStudent,
   visible,
   type Student,
+  onBrowser,
 } from './support/browser';
 
 const e2e = inject('e2e');
@@ -37,11 +37,7 @@ const spots = (page: Page) => page.locator('#spots').textContent();
 
 describe.skipIf(e2e.skip)('partidas', () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = onBrowser();
 
   it('creates a match and fills it with several users until it is full', async () => {
     const [organizer, ...players] = (await Promise.all(
@@ -49,7 +45,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
         registerViaApi(baseUrl, uniqueStudent(i === 0 ? 'organiza' : 'jogador')),
       ),
     )) as [Student, ...Student[]];
-    const org = await sessionFor(browser, baseUrl, organizer);
+    const org = await sessionFor(browser(), baseUrl, organizer);
     const title = `Futsal de quinta ${organizer.nickname}`;
 
     // An invalid size: the API's rule, checked before sending, shows beside the field.
@@ -78,7 +74,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
 
     // Three more people, each in a browser of their own, at the same time.
     const sessions = await Promise.all(
-      players.slice(0, 3).map((p) => sessionFor(browser, baseUrl, p)),
+      players.slice(0, 3).map((p) => sessionFor(browser(), baseUrl, p)),
     );
     await Promise.all(
       sessions.map(async ({ page }) => {
@@ -104,7 +100,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
     );
     await screenshot(org.page, 'partida-lotada');
 
-    const late = await sessionFor(browser, baseUrl, players[3]!);
+    const late = await sessionFor(browser(), baseUrl, players[3]!);
     await late.page.goto(matchUrl);
     await visible(late.page.getByText('Partida lotada: não há vagas.'));
     expect(await late.page.getByRole('button', { name: 'Inscrever-me' }).count()).toBe(0);
@@ -124,7 +120,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
       registerViaApi(baseUrl, uniqueStudent('capitao')),
       registerViaApi(baseUrl, uniqueStudent('reserva')),
     ]);
-    const org = await sessionFor(browser, baseUrl, organizer);
+    const org = await sessionFor(browser(), baseUrl, organizer);
     const title = `Vôlei ${organizer.nickname}`;
     const matchUrl = await createMatch(org.page, { title, maxPlayers: 4 });
     await org.page.getByRole('button', { name: 'Inscrever-me' }).click();
@@ -138,7 +134,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
     expect(await org.page.locator('.team').nth(1).textContent()).toContain(organizer.nome);
 
     // The next subscriber goes to the team with fewer players: A.
-    const other = await sessionFor(browser, baseUrl, player);
+    const other = await sessionFor(browser(), baseUrl, player);
     await other.page.goto(matchUrl);
     await other.page.getByRole('button', { name: 'Inscrever-me' }).click();
     await visible(

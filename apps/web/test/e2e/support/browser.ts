@@ -8,6 +8,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const SCREENSHOTS_DIR = fileURLToPath(
@@ -16,6 +17,16 @@ export const SCREENSHOTS_DIR = fileURLToPath(
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A Chromium for the enclosing describe, launched before its tests and closed after: `browser()`. */
+export function onBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  return () => browser!;
 }
 
 /** A fresh browser profile (own localStorage): one person. Phone-sized when asked. */
