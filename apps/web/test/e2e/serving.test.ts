@@ -13,21 +13,31 @@ describe.skipIf(e2e.skip)('the server serves the web app', () => {
     accept = 'text/html,application/xhtml+xml,*/*;q=0.8',
     method = 'GET',
   ) => fetch(`${baseUrl}${path}`, { method, headers: { accept } });
+  /** GETs each path (as a browser would), checks its status and content type. */
+  const answers = (paths: string[], status: number, type: RegExp) =>
+    Promise.all(
+      paths.map(async (path) => {
+        const response = await get(path);
+        expect(response.status, path).toBe(status);
+        expect(response.headers.get('content-type'), path).toMatch(type);
+        return response;
+      }),
+    );
 
   it('answers index.html at / and at the app’s own paths, under a CSP that allows it', async () => {
-    for (const path of [
-      '/',
-      '/entrar',
-      '/feed',
-      '/partidas/3f1c2a9e-0000-4000-8000-000000000000',
-      '/administracao',
-      '/nada-aqui',
-    ]) {
-      const response = await get(path);
-      expect(response.status, path).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const response of await answers(
+      [
+        '/',
+        '/entrar',
+        '/feed',
+        '/partidas/3f1c2a9e-0000-4000-8000-000000000000',
+        '/administracao',
+        '/nada-aqui',
+      ],
+      200,
+      /^text\/html/,
+    ))
       expect(await response.text()).toContain('<div id="root"></div>');
-    }
     const response = await get('/');
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self'(;|$)/); // same-origin files only, nothing inline
@@ -58,18 +68,18 @@ describe.skipIf(e2e.skip)('the server serves the web app', () => {
       ((await trpc.json()) as { result: { data: { dados: unknown[] } } }).result.data.dados,
     ).toHaveLength(27);
 
-    for (const path of [
-      '/post/a/b/c',
-      '/match/x/y/z',
-      '/autenticacao/nada',
-      '/admin/usuarios/x/y',
-      '/trpc/nada.aqui',
-      '/docs/nada.js',
-    ]) {
-      const response = await get(path);
-      expect(response.status, path).toBe(404);
-      expect(response.headers.get('content-type'), path).toMatch(/json/);
-    }
+    await answers(
+      [
+        '/post/a/b/c',
+        '/match/x/y/z',
+        '/autenticacao/nada',
+        '/admin/usuarios/x/y',
+        '/trpc/nada.aqui',
+        '/docs/nada.js',
+      ],
+      404,
+      /json/,
+    );
     // Not asking for HTML (a script, an API client) or not a GET: the JSON 404.
     for (const [path, accept, method] of [
       ['/assets/nada.js', '*/*', 'GET'],
