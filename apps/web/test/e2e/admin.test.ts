@@ -1,7 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
-  launchBrowser,
   loginViaUi,
   newPage,
   registerViaApi,
@@ -9,6 +7,7 @@ import {
   sessionFor,
   uniqueStudent,
   visible,
+  onBrowser,
 } from './support/browser';
 
 const e2e = inject('e2e');
@@ -16,15 +15,11 @@ const e2e = inject('e2e');
 describe.skipIf(e2e.skip)('administração', () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
   const admin = e2e.skip ? { email: '', password: '' } : e2e.admin;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = onBrowser();
 
   it('an admin blocks a user, whose session ends at their next action; reactivated, they log in again', async () => {
     const student = await registerViaApi(baseUrl, uniqueStudent('bloqueado'));
-    const victim = await sessionFor(browser, baseUrl, student);
+    const victim = await sessionFor(browser(), baseUrl, student);
     // The student has no administration.
     expect(await victim.page.getByRole('link', { name: 'Administração' }).count()).toBe(0);
     await victim.page.goto('/administracao');
@@ -32,7 +27,7 @@ describe.skipIf(e2e.skip)('administração', () => {
     await victim.page.getByRole('link', { name: 'Feed', exact: true }).click();
     await visible(victim.page.getByRole('heading', { name: 'Feed', level: 1 }));
 
-    const { page, context } = await newPage(browser, baseUrl);
+    const { page, context } = await newPage(browser(), baseUrl);
     await loginViaUi(page, admin.email, admin.password);
     await page.getByRole('link', { name: 'Administração' }).click();
     await visible(page.getByRole('heading', { name: 'Administração de usuários' }));
@@ -80,7 +75,7 @@ describe.skipIf(e2e.skip)('administração', () => {
     for (let i = 0; i < 22; i++) batch.push(registerViaApi(baseUrl, uniqueStudent(prefix)));
     await Promise.all(batch);
 
-    const { page, context } = await newPage(browser, baseUrl, { phone: true });
+    const { page, context } = await newPage(browser(), baseUrl, { phone: true });
     await loginViaUi(page, admin.email, admin.password);
     await page.goto(`/administracao?busca=${prefix}`);
     await visible(page.getByText('22 usuários encontrados.'));

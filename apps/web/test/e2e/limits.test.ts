@@ -1,16 +1,16 @@
 import { LIMITS } from '@campus/core/schemas';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
-  launchBrowser,
   loginViaUi,
   newPage,
   registerViaApi,
   sessionFor,
   uniqueStudent,
   visible,
+  onBrowser,
 } from './support/browser';
 
 const e2e = inject('e2e');
@@ -85,14 +85,10 @@ const sorted = (limits: Record<string, number>) => Object.keys(limits).sort();
 
 describe.skipIf(e2e.skip)('the web and the API agree on every length limit', () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = onBrowser();
 
   it('registration', async () => {
-    const { page, context } = await newPage(browser, baseUrl);
+    const { page, context } = await newPage(browser(), baseUrl);
     await page.goto('/cadastro');
     await visible(page.getByRole('heading', { name: 'Criar conta de estudante' }));
     expect(await renderedMaxLengths(page, 'form', Object.keys(REGISTER))).toEqual(REGISTER);
@@ -127,14 +123,14 @@ describe.skipIf(e2e.skip)('the web and the API agree on every length limit', () 
       201,
     );
 
-    const a = await sessionFor(browser, baseUrl, author);
+    const a = await sessionFor(browser(), baseUrl, author);
     const composer = a.page.locator('details.composer');
     await composer.locator('summary').click();
     await composer.getByLabel('Tipo').selectOption('EVENT');
     expect(await renderedMaxLengths(a.page, 'details.composer', Object.keys(POST))).toEqual(POST);
     await a.context.close();
 
-    const r = await sessionFor(browser, baseUrl, reader);
+    const r = await sessionFor(browser(), baseUrl, reader);
     await r.page.goto(`/feed/${String(created!.id)}`);
     await visible(r.page.getByRole('heading', { name: 'Limites', level: 1 }));
     expect(
@@ -183,7 +179,7 @@ describe.skipIf(e2e.skip)('the web and the API agree on every length limit', () 
 
   it('matches', async () => {
     const organizer = await registerViaApi(baseUrl, uniqueStudent('organiza'));
-    const o = await sessionFor(browser, baseUrl, organizer);
+    const o = await sessionFor(browser(), baseUrl, organizer);
     await o.page.getByRole('link', { name: 'Partidas', exact: true }).click();
     await o.page.getByText('Criar uma partida').click();
     expect(await renderedMaxLengths(o.page, 'details.composer', Object.keys(MATCH))).toEqual(MATCH);
@@ -218,7 +214,7 @@ describe.skipIf(e2e.skip)('the web and the API agree on every length limit', () 
 
   it('the administration’s search', async () => {
     const admin = e2e.skip ? { email: '', password: '' } : e2e.admin;
-    const { page, context } = await newPage(browser, baseUrl);
+    const { page, context } = await newPage(browser(), baseUrl);
     await loginViaUi(page, admin.email, admin.password);
     await page.goto('/administracao');
     const max = LIMITS.userSearch.max;
