@@ -50,7 +50,10 @@ describe('post form', () => {
       eventDate: null,
       eventFinishDate: null,
       location: null,
+      groupId: null,
     });
+    const groupId = '5b0c8f0e-2b7a-4c8e-9d4b-1f2a3b4c5d6e';
+    expect(toPostFields({ ...values, groupId }).groupId).toBe(groupId);
     const event = toPostFields({ ...values, type: 'EVENT', content: 'Texto' });
     expect(event).toMatchObject({
       type: 'EVENT',

@@ -14,6 +14,25 @@ import { checked } from '../../lib/validate';
 
 type PostSummary = RouterOutputs['feed']['list']['data'][number];
 
+/** Who a post is by: its group (✓ when verified) when posted in a group's name, and the author. */
+export function Byline({
+  post,
+}: {
+  post: Pick<PostSummary, 'author' | 'group' | 'groupId' | 'groupVerified'>;
+}) {
+  return (
+    <>
+      {post.group && post.groupId ? (
+        <>
+          <Link to={`/grupos/${post.groupId}`}>{post.group}</Link>
+          {post.groupVerified ? <span aria-label="verificado"> ✓</span> : null} ·{' '}
+        </>
+      ) : null}
+      por @{post.author}
+    </>
+  );
+}
+
 export function EventLine({
   post,
 }: {
@@ -39,7 +58,7 @@ function PostItem({ post }: { post: PostSummary }) {
           <Link to={`/feed/${post.id}`}>{post.title}</Link>
         </h3>
         <p className="meta">
-          por @{post.author} ·{' '}
+          <Byline post={post} /> ·{' '}
           <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
         </p>
         <EventLine post={post} />

@@ -6,6 +6,8 @@ import { useFormValues, useSubmit } from '../../components/useForm';
 import { sameNames } from '../../lib/errors';
 import { fromLocalInput, toLocalInput } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
+import { useSession } from '../../session/SessionProvider';
+import { useManagedGroups } from './useManagedGroups';
 
 type Post = RouterOutputs['feed']['get'];
 export type PostType = Post['type'];
@@ -18,9 +20,19 @@ export interface PostFields {
   eventDate: string | null;
   eventFinishDate: string | null;
   location: string | null;
+  /** The group to post in the name of (its OWNER or ADMIN only); null: the author alone. */
+  groupId: string | null;
 }
 
-const FIELDS = sameNames('title', 'content', 'type', 'eventDate', 'eventFinishDate', 'location');
+const FIELDS = sameNames(
+  'title',
+  'content',
+  'type',
+  'eventDate',
+  'eventFinishDate',
+  'location',
+  'groupId',
+);
 
 export function initialPostValues(post?: Post) {
   return {
@@ -30,6 +42,7 @@ export function initialPostValues(post?: Post) {
     eventDate: toLocalInput(post?.eventDate),
     eventFinishDate: toLocalInput(post?.eventFinishDate),
     location: post?.location ?? '',
+    groupId: post?.groupId ?? '',
   };
 }
 
@@ -43,6 +56,7 @@ export function toPostFields(values: ReturnType<typeof initialPostValues>): Post
     eventDate: event ? (fromLocalInput(values.eventDate) ?? null) : null,
     eventFinishDate: event ? (fromLocalInput(values.eventFinishDate) ?? null) : null,
     location: event && values.location.trim() ? values.location : null,
+    groupId: values.groupId || null,
   };
 }
 
@@ -56,6 +70,13 @@ interface PostFormProps {
 /** Create or edit a post or an event; the API's field errors show beside the fields. */
 export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProps) {
   const form = useFormValues(initialPostValues(post));
+  const { user } = useSession();
+  const managed = useManagedGroups(Boolean(user));
+  // A post already in a group the user does not manage (a site ADMIN editing) keeps its option.
+  const groups =
+    post?.groupId && post.group && !managed.some((g) => g.id === post.groupId)
+      ? [{ id: post.groupId, name: post.group }, ...managed]
+      : managed;
   const { errors, message, busy, formRef, handle } = useSubmit(FIELDS);
   const isEvent = form.values.type === 'EVENT';
   const submit = handle(async () => {
@@ -74,6 +95,20 @@ export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProp
           <textarea {...c} {...form.bind('content')} rows={4} maxLength={LIMITS.post.content.max} />
         )}
       </Field>
+      {groups.length > 0 ? (
+        <Field label="Publicar como" name="groupId" error={errors.groupId}>
+          {(c) => (
+            <select {...c} {...form.bind('groupId')}>
+              <option value="">@{user?.nickname} (você)</option>
+              {groups.map((group) => (
+                <option key={group.id} value={group.id}>
+                  {group.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
       <Field label="Tipo" name="type" error={errors.type}>
         {(c) => (
           <select {...c} {...form.bind('type')}>

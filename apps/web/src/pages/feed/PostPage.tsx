@@ -12,7 +12,7 @@ import { Link, navigate } from '../../lib/router';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { useLiveStream } from '../../session/useLiveStream';
 import { useSession } from '../../session/SessionProvider';
-import { EventLine } from './FeedPage';
+import { Byline, EventLine } from './FeedPage';
 import { PostComments } from './PostComments';
 import { PostForm } from './PostForm';
 import { checked } from '../../lib/validate';
@@ -126,7 +126,7 @@ export function PostPage({ id }: { id: string }) {
       <ErrorMessage>{error}</ErrorMessage>
       <article className="card">
         <p className="meta">
-          por @{data.author} ·{' '}
+          <Byline post={data} /> ·{' '}
           <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
           {data.updatedAt !== data.createdAt ? ' · editado' : ''}
         </p>
@@ -208,7 +208,10 @@ export function PostPage({ id }: { id: string }) {
               submitLabel="Salvar alterações"
               onCancel={() => setEditing(false)}
               onSubmit={async (fields) => {
-                await update.mutateAsync(checked(updatePostInput, { id, ...fields }, 'en'));
+                // groupId only when it changes: an edit keeps the post's group without re-asking.
+                const { groupId, ...rest } = fields;
+                const changes = groupId === data.groupId ? rest : fields;
+                await update.mutateAsync(checked(updatePostInput, { id, ...changes }, 'en'));
                 setEditing(false);
                 setStatus('Publicação atualizada.');
               }}
