@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   apiCall,
   apiLogin,
-  launchBrowser,
   present,
+  onBrowser,
   registerViaApi,
   screenshot,
   sessionFor,
@@ -17,11 +16,7 @@ const e2e = inject('e2e');
 
 describe.skipIf(e2e.skip)('publicar como grupo', () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
+  const browser = onBrowser();
 
   it("an OWNER posts in the group's name from the form; a MEMBER is not offered the group", async () => {
     const [founder, student] = (await Promise.all([
@@ -31,7 +26,7 @@ describe.skipIf(e2e.skip)('publicar como grupo', () => {
     const name = `Atlética Química ${founder.nickname}`;
 
     // The owner creates the group in the Grupos page.
-    const owner = await sessionFor(browser, baseUrl, founder);
+    const owner = await sessionFor(browser(), baseUrl, founder);
     await owner.page.getByRole('link', { name: 'Grupos', exact: true }).click();
     await owner.page.getByText('Criar um grupo').click();
     await owner.page.getByLabel('Nome', { exact: true }).fill(name);
@@ -91,7 +86,7 @@ describe.skipIf(e2e.skip)('publicar como grupo', () => {
     await visible(owner.page.locator('.meta').getByRole('link', { name, exact: true }));
 
     // The MEMBER is offered their own group, not the one they are only a member of.
-    const member = await sessionFor(browser, baseUrl, student);
+    const member = await sessionFor(browser(), baseUrl, student);
     const memberComposer = member.page.locator('details.composer');
     await memberComposer.locator('summary').click();
     const memberPostAs = memberComposer.getByLabel('Publicar como');
