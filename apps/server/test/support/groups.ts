@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { groupFollows, groupMembers, groups } from '@campus/core';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp, TestUser } from './app';
+import { expectError, type TestApp, type TestUser } from './app';
 
 /** Test helpers of the groups suites: unique group bodies, groups made over HTTP, rows read back. */
 
@@ -81,3 +81,10 @@ export async function countersAndRows(t: TestApp, groupId: string) {
     .where(eq(groups.id, groupId));
   return row!;
 }
+
+/** Asserts the error format with `status` and `code` and returns its `reason`. */
+export const reasonOf = (
+  res: { status: number; body: unknown; headers: Record<string, string> },
+  status: number,
+  code: string,
+) => expectError(res, status, code).reason;
