@@ -41,6 +41,10 @@ export const listMetaSchema = z
   })
   .meta({ id: 'PageMeta' });
 
+/** `{ data, meta }` of a page of `item`s. */
+export const listResponse = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), meta: listMetaSchema });
+
 export function listMeta({ page, limit }: PageQuery, totalCount: number) {
   const totalPages = Math.ceil(totalCount / limit);
   return {

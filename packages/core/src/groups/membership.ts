@@ -41,8 +41,9 @@ async function memberRole(tx: Executor, groupId: string, userId: string) {
   return role;
 }
 
-async function readRequest(db: Executor, id: string): Promise<JoinRequest> {
-  const [row] = await db
+/** Join requests with their user, as `toJoinRequest` reads them. */
+const selectRequests = (db: Executor) =>
+  db
     .select({
       id: groupJoinRequests.id,
       groupId: groupJoinRequests.groupId,
@@ -51,8 +52,10 @@ async function readRequest(db: Executor, id: string): Promise<JoinRequest> {
       ...userColumns,
     })
     .from(groupJoinRequests)
-    .innerJoin(users, eq(users.id, groupJoinRequests.userId))
-    .where(eq(groupJoinRequests.id, id));
+    .innerJoin(users, eq(users.id, groupJoinRequests.userId));
+
+async function readRequest(db: Executor, id: string): Promise<JoinRequest> {
+  const [row] = await selectRequests(db).where(eq(groupJoinRequests.id, id));
   return toJoinRequest(row!);
 }
 
@@ -133,16 +136,7 @@ export function createMembershipService(db: Database) {
         eq(groupJoinRequests.status, 'PENDING'),
       );
       const [rows, [count]] = await Promise.all([
-        db
-          .select({
-            id: groupJoinRequests.id,
-            groupId: groupJoinRequests.groupId,
-            status: groupJoinRequests.status,
-            createdAt: groupJoinRequests.createdAt,
-            ...userColumns,
-          })
-          .from(groupJoinRequests)
-          .innerJoin(users, eq(users.id, groupJoinRequests.userId))
+        selectRequests(db)
           .where(pending)
           .orderBy(asc(groupJoinRequests.createdAt), asc(groupJoinRequests.id))
           .limit(query.limit)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GROUP_ROLES } from '../common/actor';
 import { LIMITS } from '../common/limits';
-import { listMetaSchema, pageQuery } from '../common/pagination';
+import { listResponse, pageQuery } from '../common/pagination';
 import { GROUP_TYPES } from './table';
 
 /*
@@ -138,10 +138,7 @@ export const groupSchema = groupSummarySchema
   .meta({ id: 'Group' });
 export type Group = z.infer<typeof groupSchema>;
 
-export const groupListResponse = z.object({
-  data: z.array(groupSummarySchema),
-  meta: listMetaSchema,
-});
+export const groupListResponse = listResponse(groupSummarySchema);
 export type GroupList = z.infer<typeof groupListResponse>;
 
 export const joinRequestSchema = z
@@ -155,10 +152,7 @@ export const joinRequestSchema = z
   .meta({ id: 'GroupJoinRequest' });
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
-export const joinRequestListResponse = z.object({
-  data: z.array(joinRequestSchema),
-  meta: listMetaSchema,
-});
+export const joinRequestListResponse = listResponse(joinRequestSchema);
 export type JoinRequestList = z.infer<typeof joinRequestListResponse>;
 
 export const memberSchema = z
@@ -166,10 +160,7 @@ export const memberSchema = z
   .meta({ id: 'GroupMember' });
 export type Member = z.infer<typeof memberSchema>;
 
-export const memberListResponse = z.object({
-  data: z.array(memberSchema),
-  meta: listMetaSchema,
-});
+export const memberListResponse = listResponse(memberSchema);
 export type MemberList = z.infer<typeof memberListResponse>;
 
 export const followSchema = z

@@ -58,15 +58,21 @@ export const groups = pgTable(
   ],
 );
 
+/** The group and the user of a membership, request or follow: both rows go, it goes. */
+const groupRef = () =>
+  uuid('group_id')
+    .notNull()
+    .references(() => groups.id, { onDelete: 'cascade' });
+const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const groupMembers = pgTable(
   'group_members',
   {
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: groupRef(),
+    userId: userRef(),
     role: groupRoleEnum('role').notNull().default('MEMBER'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,12 +88,8 @@ export const groupJoinRequests = pgTable(
   'group_join_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: groupRef(),
+    userId: userRef(),
     status: joinRequestStatusEnum('status').notNull().default('PENDING'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -105,12 +107,8 @@ export const groupJoinRequests = pgTable(
 export const groupFollows = pgTable(
   'group_follows',
   {
-    groupId: uuid('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: groupRef(),
+    userId: userRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -36,33 +36,55 @@ export async function sendDueReminders(
   const quoted = (title: SQL) =>
     sql`'“' || case when length(${title}) > 80 then left(${title}, 79) || '…' else ${title} end || '”'`;
 
+  /** One kind's statement: `t` is the match or post, `a` a player or attendee. Fixed text only. */
+  const remind = (kind: {
+    type: 'MATCH_REMINDER' | 'EVENT_REMINDER';
+    what: string;
+    dataKey: 'matchId' | 'postId';
+    dateColumn: string;
+    from: string;
+    where: string;
+    only?: string;
+  }) => {
+    const date = sql.raw(`t.${kind.dateColumn}`);
+    return sql`
+      insert into notifications (user_id, type, message, data, dedupe_key)
+      select a.user_id, ${sql.raw(`'${kind.type}'`)},
+             ${sql.raw(`'Lembrete: ${kind.what} '`)} || ${quoted(sql`t.title`)} || ' começa em ' || ${when(date)},
+             jsonb_build_object(${sql.raw(`'${kind.dataKey}'`)}, t.id),
+             ${sql.raw(`'${kind.type}:'`)} || t.id || ':' || extract(epoch from ${date})::bigint
+      from ${sql.raw(kind.from)}
+      where ${sql.raw(kind.where)} and ${window(date)}
+        ${kind.only ? sql`and t.id = ${kind.only}` : sql``}
+      on conflict do nothing
+      returning user_id as "userId", seq`;
+  };
+
   const statements: SQL[] = [];
-  if (!scope.postId) {
-    statements.push(sql`
-      insert into notifications (user_id, type, message, data, dedupe_key)
-      select mp.user_id, 'MATCH_REMINDER',
-             'Lembrete: a partida ' || ${quoted(sql`m.title`)} || ' começa em ' || ${when(sql`m.match_date`)},
-             jsonb_build_object('matchId', m.id),
-             'MATCH_REMINDER:' || m.id || ':' || extract(epoch from m.match_date)::bigint
-      from matches m join match_players mp on mp.match_id = m.id
-      where m.status = 'EM_BREVE' and ${window(sql`m.match_date`)}
-        ${scope.matchId ? sql`and m.id = ${scope.matchId}` : sql``}
-      on conflict do nothing
-      returning user_id as "userId", seq`);
-  }
-  if (!scope.matchId) {
-    statements.push(sql`
-      insert into notifications (user_id, type, message, data, dedupe_key)
-      select pa.user_id, 'EVENT_REMINDER',
-             'Lembrete: o evento ' || ${quoted(sql`p.title`)} || ' começa em ' || ${when(sql`p.event_date`)},
-             jsonb_build_object('postId', p.id),
-             'EVENT_REMINDER:' || p.id || ':' || extract(epoch from p.event_date)::bigint
-      from posts p join post_attendances pa on pa.post_id = p.id
-      where p.type = 'EVENT' and ${window(sql`p.event_date`)}
-        ${scope.postId ? sql`and p.id = ${scope.postId}` : sql``}
-      on conflict do nothing
-      returning user_id as "userId", seq`);
-  }
+  if (!scope.postId)
+    statements.push(
+      remind({
+        type: 'MATCH_REMINDER',
+        what: 'a partida',
+        dataKey: 'matchId',
+        dateColumn: 'match_date',
+        from: 'matches t join match_players a on a.match_id = t.id',
+        where: "t.status = 'EM_BREVE'",
+        only: scope.matchId,
+      }),
+    );
+  if (!scope.matchId)
+    statements.push(
+      remind({
+        type: 'EVENT_REMINDER',
+        what: 'o evento',
+        dataKey: 'postId',
+        dateColumn: 'event_date',
+        from: 'posts t join post_attendances a on a.post_id = t.id',
+        where: "t.type = 'EVENT'",
+        only: scope.postId,
+      }),
+    );
   let written = 0;
   for (const statement of statements) {
     const result = await ex.execute(statement);
