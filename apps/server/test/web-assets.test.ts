@@ -1,19 +1,27 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { get, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 
 /** A built web app as apps/web's build writes it: hashed assets with their .br and .gz beside them. */
+const webSources = fileURLToPath(new URL('../../web/', import.meta.url));
 const webRoot = mkdtempSync(join(tmpdir(), 'campus-web-assets-'));
 const script = `console.log(${JSON.stringify('Campus '.repeat(500))});`;
 let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+  // The app's own page and manifest, as the build copies them.
+  copyFileSync(join(webSources, 'index.html'), join(webRoot, 'index.html'));
+  copyFileSync(
+    join(webSources, 'public', 'manifest.webmanifest'),
+    join(webRoot, 'manifest.webmanifest'),
+  );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), script);
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync(script));
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js.gz'), gzipSync(script));
@@ -87,5 +95,59 @@ describe('web assets', () => {
     expect(status).toBe(200);
     expect(headers['content-encoding']).toBeUndefined();
     expect(bytes.toString()).toBe('a{color:red}');
+  });
+});
+
+describe('the app page, as link previews and installs read it', () => {
+  const page = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${t.baseUrl}${path}`, { headers: { accept: 'text/html', ...headers } });
+
+  it('a deep link answers the app page with absolute Open Graph addresses for that link', async () => {
+    const response = await page('/partidas/0b6d1f8e-2c1a-4a57-9a51-3f1d5e2b7c90?x=1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    const origin = t.baseUrl;
+    expect(html).toContain(
+      `<meta property="og:url" content="${origin}/partidas/0b6d1f8e-2c1a-4a57-9a51-3f1d5e2b7c90?x=1" />`,
+    );
+    expect(html).toContain(`<meta property="og:image" content="${origin}/icons/og-image.png" />`);
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+  });
+
+  it('a forwarded host counts only through a trusted proxy', async () => {
+    const html = await (await page('/feed', { 'x-forwarded-host': 'evil.example' })).text();
+    expect(html).not.toContain('evil.example');
+  });
+
+  it('a link with markup in it is written as text, not as HTML', async () => {
+    // A raw request line: fetch and http.get would percent-encode the quotes and brackets.
+    const { port } = new URL(t.baseUrl);
+    const html = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(
+          'GET /feed/"><script>alert(1)</script> HTTP/1.1\r\nHost: campus.test\r\n' +
+            'Accept: text/html\r\nConnection: close\r\n\r\n',
+        ),
+      );
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(html).toContain(
+      'content="http://campus.test/feed/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />',
+    );
+    expect(html).not.toMatch(/<script>alert/);
+  });
+
+  it('the web manifest is served as one, with the icons it names', async () => {
+    const response = await fetch(`${t.baseUrl}/manifest.webmanifest`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const manifest = (await response.json()) as { icons: { sizes: string }[]; start_url: string };
+    expect(manifest.start_url).toBe('/feed');
+    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
   });
 });

@@ -4,7 +4,7 @@ import { extname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { restRoutes } from '@campus/api';
 import type { ServerResponse } from 'node:http';
-import express, { Router, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import { setRouteLabel } from '../metrics';
 import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './content-coding';
 import { HOST_PATHS } from './host-paths';
@@ -61,6 +61,27 @@ function precompressedForms(root: string): Map<string, Partial<Record<Encoding, 
   return forms;
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+/**
+ * index.html for one page: the Open Graph address and image made absolute for this request, as
+ * link previews (WhatsApp, Telegram) need them and run no script. The origin is the request's
+ * (Express's `trust proxy` decides whether X-Forwarded-Proto/Host count).
+ */
+function pageFor(template: string, req: Request): string {
+  const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return template
+    .replace(
+      'property="og:url" content="/"',
+      `property="og:url" content="${escapeAttribute(origin + req.originalUrl)}"`,
+    )
+    .replace(
+      'content="/icons/og-image.png"',
+      `content="${escapeAttribute(origin)}/icons/og-image.png"`,
+    );
+}
+
 /**
  * The web app's files at `/`, and index.html for any other GET that asks for HTML (the app's own
  * routes, such as /feed or /partidas/:id, after a reload). Mounted after every API route, so it
@@ -70,7 +91,7 @@ export function webApp(root: string | undefined): Router {
   const router = Router();
   if (!root) return router;
   const api = apiSegments();
-  const index = join(root, 'index.html');
+  const index = readFileSync(join(root, 'index.html'), 'utf8');
   // One metrics label for everything served here (`setHeaders` runs only when a file is sent).
   const label = (res: ServerResponse) => setRouteLabel((res as Response).req, 'web');
   // The app-wide `no-store` (API answers) would stop serve-static from writing its own caching.
@@ -124,7 +145,7 @@ export function webApp(root: string | undefined): Router {
     }
     setRouteLabel(req, 'web');
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.type('html').send(pageFor(index, req));
   });
   return router;
 }
