@@ -6,9 +6,10 @@ const e2e = inject('e2e');
 /** What Chromium itself says of the app as an installable one (issue: no icon, no manifest). */
 describe.skipIf(e2e.skip)('installing the app', () => {
   const browser = onBrowser();
+  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
 
   it('Chromium reads the manifest, loads its icons and finds nothing that stops an install', async () => {
-    const { context, page } = await newPage(browser(), e2e.baseUrl);
+    const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/entrar');
     const cdp = await context.newCDPSession(page);
     const { url, errors, data } = (await cdp.send('Page.getAppManifest')) as {
