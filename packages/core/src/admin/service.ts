@@ -13,7 +13,8 @@ import {
   usuarioColumns,
   userSummaryColumns as summaryColumns,
 } from '../users/records';
-import { accountStatusChanges, users, type UserStatus } from '../users/table';
+import type { UserStatus } from '../users/enums';
+import { accountStatusChanges, users } from '../users/table';
 import type { AdminUserSummary, ListUsersInput } from './schemas';
 
 /** Served by users_created_at_id_idx (see common/order.ts). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERFIS, USER_STATUSES } from '../users/table';
+import { PERFIS, USER_STATUSES } from '../users/enums';
 import { envelope } from '../common/envelope';
 import { LIMITS } from '../common/limits';
 

@@ -1,5 +1,5 @@
 import { forbidden, type Reason } from '../errors';
-import type { Perfil, UserStatus } from '../users/table';
+import type { Perfil, UserStatus } from '../users/enums';
 
 /**
  * The signed-in user a call acts for, as authentication produces it: every domain service takes

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../errors';
 import { listMetaSchema, pageQuery } from '../common/pagination';
-import { POST_TYPES } from './table';
+import { POST_TYPES } from './enums';
 import { LIMITS } from '../common/limits';
 
 /*

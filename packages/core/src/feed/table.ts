@@ -13,8 +13,8 @@ import {
 import { groups } from '../groups/table';
 import { users } from '../users/table';
 import { LIMITS } from '../common/limits';
+import { POST_TYPES } from './enums';
 
-export const POST_TYPES = ['GENERAL', 'EVENT'] as const;
 export const postTypeEnum = pgEnum('post_type', POST_TYPES);
 
 /** Counters are maintained in the same transaction as the rows they count. */

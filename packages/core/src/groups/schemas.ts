@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GROUP_ROLES } from '../common/actor';
 import { LIMITS } from '../common/limits';
 import { listResponse, pageQuery } from '../common/pagination';
-import { GROUP_TYPES } from './table';
+import { GROUP_TYPES } from './enums';
 
 /*
  * Groups (extensions.md §A): inputs and outputs, messages in English like the feed's. Unknown

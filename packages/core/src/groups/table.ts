@@ -16,10 +16,7 @@ import {
 import { GROUP_ROLES } from '../common/actor';
 import { LIMITS } from '../common/limits';
 import { users } from '../users/table';
-
-export const GROUP_TYPES = ['ATHLETIC', 'AMATEUR', 'ACADEMIC', 'OTHER'] as const;
-/** `WITHDRAWN` requests are deleted, not kept: only decisions stay as history. */
-export const JOIN_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+import { GROUP_TYPES, JOIN_REQUEST_STATUSES } from './enums';
 
 export const groupTypeEnum = pgEnum('group_type', GROUP_TYPES);
 /** Declared in rank order, so `order by role` lists owners, then admins, then members. */

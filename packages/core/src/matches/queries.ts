@@ -6,7 +6,8 @@ import { notFound } from '../errors';
 import { users } from '../users/table';
 import type { PlayerJson } from './records';
 import type { MatchStatus, Team, TeamCounts } from './rules';
-import { MATCH_STATUSES, matchPlayers, matches } from './table';
+import { MATCH_STATUSES } from './enums';
+import { matchPlayers, matches } from './table';
 
 /** The queries of the match service, written once for the database (prepared) and for a transaction. */
 

@@ -1,4 +1,4 @@
-import type { MATCH_STATUSES, TEAMS } from './table';
+import type { MATCH_STATUSES, TEAMS } from './enums';
 
 /** The rules of decisions.md §6 as pure functions, shared by the service and its tests. */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listMetaSchema, pageQuery } from '../common/pagination';
-import { MATCH_STATUSES, TEAMS } from './table';
+import { MATCH_STATUSES, TEAMS } from './enums';
 import { LIMITS } from '../common/limits';
 
 // ---- input ----------------------------------------------------------------------------------

@@ -12,9 +12,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { users } from '../users/table';
 import { LIMITS } from '../common/limits';
+import { MATCH_STATUSES, TEAMS } from './enums';
 
-export const MATCH_STATUSES = ['EM_BREVE', 'EM_ANDAMENTO', 'FINALIZADA', 'CANCELADA'] as const;
-export const TEAMS = ['A', 'B'] as const;
 export const matchStatusEnum = pgEnum('match_status', MATCH_STATUSES);
 export const teamEnum = pgEnum('team', TEAMS);
 

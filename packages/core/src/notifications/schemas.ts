@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listMetaSchema, pageQuery } from '../common/pagination';
-import { NOTIFICATION_TYPES } from './table';
+import { NOTIFICATION_TYPES } from './enums';
 
 /** Notifications (extensions.md §C): English paths and fields, messages in Portuguese. */
 

@@ -7,7 +7,8 @@ import { follow } from '../events/live';
 import { toNotification } from './records';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from './reminders';
 import type { ListNotificationsQuery, Notification, NotificationStreamEvent } from './schemas';
-import { notifications, type NotificationData, type NotificationType } from './table';
+import type { NotificationType } from './enums';
+import { notifications, type NotificationData } from './table';
 
 export interface NewNotification {
   userId: string;

@@ -11,21 +11,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/table';
+import { NOTIFICATION_TYPES } from './enums';
 
-/** Every kind of notification of extensions.md §C (GROUP_* and MATCH_SPOT_GRANTED: written by their issues). */
-export const NOTIFICATION_TYPES = [
-  'POST_COMMENT',
-  'GROUP_JOIN_REQUEST',
-  'GROUP_JOIN_APPROVED',
-  'GROUP_JOIN_REJECTED',
-  'GROUP_POST',
-  'MATCH_SPOT_GRANTED',
-  'MATCH_CANCELLED',
-  'MATCH_REMINDER',
-  'EVENT_REMINDER',
-  'CONTENT_HIDDEN',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const notificationTypeEnum = pgEnum('notification_type', NOTIFICATION_TYPES);
 
 /** What a notification points at. */

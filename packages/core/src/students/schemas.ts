@@ -3,7 +3,7 @@ import { emailSchema } from '../auth/schemas';
 import { envelope } from '../common/envelope';
 import { isUf, officialCityName } from '../localities/localities';
 import { ufSchema } from '../localities/schemas';
-import { PERFIS, USER_STATUSES } from '../users/table';
+import { PERFIS, USER_STATUSES } from '../users/enums';
 import { ESCOLARIDADE_CODES, ESCOLARIDADE_LABELS, toEscolaridadeCode } from './escolaridades';
 import { LIMITS } from '../common/limits';
 

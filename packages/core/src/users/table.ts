@@ -1,10 +1,6 @@
 import { date, index, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../common/limits';
-
-export const PERFIS = ['ALUNO', 'PROFESSOR', 'ADMIN'] as const;
-export const USER_STATUSES = ['PENDENTE', 'ATIVO', 'INATIVO'] as const;
-export type Perfil = (typeof PERFIS)[number];
-export type UserStatus = (typeof USER_STATUSES)[number];
+import { PERFIS, USER_STATUSES } from './enums';
 
 export const perfilEnum = pgEnum('perfil', PERFIS);
 export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
