@@ -1,16 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Page } from './components/Page';
 import { Link, matchPath, Redirect, useLocation } from './lib/router';
-import { AdminPage } from './pages/admin/AdminPage';
-import { FeedPage } from './pages/feed/FeedPage';
-import { PostPage } from './pages/feed/PostPage';
-import { GroupPage } from './pages/groups/GroupPage';
-import { GroupsPage } from './pages/groups/GroupsPage';
 import { LoginPage, nextPath } from './pages/LoginPage';
-import { MatchesPage } from './pages/matches/MatchesPage';
-import { MatchPage } from './pages/matches/MatchPage';
 import { NotificationBell } from './pages/notifications/NotificationBell';
-import { NotificationsPage } from './pages/notifications/NotificationsPage';
 import { useSession } from './session/SessionProvider';
 
 function NotFound() {
@@ -32,11 +24,32 @@ function Forbidden() {
 }
 
 /**
- * Registration checks the city against the state's municipalities with the API's own schema:
- * that list (~150 kB) loads only with this page.
+ * Every page but the login loads with its first visit, so a first load on a phone fetches only
+ * the shell and the login form (issue 17: initial JS). Registration also brings the state's
+ * municipalities (~150 kB), as it checks the city with the API's own schema.
  */
 const RegisterPage = lazy(() =>
-  import('./pages/register/RegisterPage').then((module) => ({ default: module.RegisterPage })),
+  import('./pages/register/RegisterPage').then((m) => ({ default: m.RegisterPage })),
+);
+const FeedPage = lazy(() => import('./pages/feed/FeedPage').then((m) => ({ default: m.FeedPage })));
+const PostPage = lazy(() => import('./pages/feed/PostPage').then((m) => ({ default: m.PostPage })));
+const MatchesPage = lazy(() =>
+  import('./pages/matches/MatchesPage').then((m) => ({ default: m.MatchesPage })),
+);
+const MatchPage = lazy(() =>
+  import('./pages/matches/MatchPage').then((m) => ({ default: m.MatchPage })),
+);
+const GroupsPage = lazy(() =>
+  import('./pages/groups/GroupsPage').then((m) => ({ default: m.GroupsPage })),
+);
+const GroupPage = lazy(() =>
+  import('./pages/groups/GroupPage').then((m) => ({ default: m.GroupPage })),
+);
+const NotificationsPage = lazy(() =>
+  import('./pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
+const AdminPage = lazy(() =>
+  import('./pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
 const loading = <p role="status">Carregando…</p>;
 
@@ -50,14 +63,7 @@ function useRoute(): ReactNode {
 
   if (path === '/') return <Redirect to={user ? '/feed' : '/entrar'} />;
   if (path === '/entrar') return user ? <Redirect to={nextPath(query)} /> : <LoginPage />;
-  if (path === '/cadastro')
-    return user ? (
-      <Redirect to="/feed" />
-    ) : (
-      <Suspense fallback={loading}>
-        <RegisterPage />
-      </Suspense>
-    );
+  if (path === '/cadastro') return user ? <Redirect to="/feed" /> : <RegisterPage />;
   if (path === '/feed') return authed(<FeedPage />);
   if ((params = matchPath('/feed/:id', path)))
     return authed(<PostPage key={params.id} id={params.id!} />);
@@ -83,13 +89,12 @@ function NavLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-export function App() {
-  const { user, logout } = useSession();
-  const { path } = useLocation();
-  const page = useRoute();
+/**
+ * After a navigation the new page's heading takes the focus (not on the first load). Inside the
+ * pages' Suspense, so that it runs once a page that loads with its first visit is there.
+ */
+function FocusHeading({ path }: { path: string }) {
   const first = useRef(true);
-
-  // After a navigation the new page's heading takes the focus (not on the first load).
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -97,6 +102,13 @@ export function App() {
     }
     document.querySelector<HTMLElement>('main h1')?.focus();
   }, [path]);
+  return null;
+}
+
+export function App() {
+  const { user, logout } = useSession();
+  const { path } = useLocation();
+  const page = useRoute();
 
   return (
     <>
@@ -138,7 +150,10 @@ export function App() {
         ) : null}
       </header>
       <main id="conteudo" tabIndex={-1}>
-        {page}
+        <Suspense fallback={loading}>
+          {page}
+          <FocusHeading path={path} />
+        </Suspense>
       </main>
     </>
   );
