@@ -1,4 +1,10 @@
-import { appRouter, RETRY_AFTER_UNAVAILABLE_S } from '@campus/api';
+import {
+  appRouter,
+  RETRY_AFTER_UNAVAILABLE_S,
+  routes,
+  setOutputCheck,
+  type OutputCheck,
+} from '@campus/api';
 import type { Services } from '@campus/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
@@ -43,6 +49,12 @@ export interface AppOptions {
   webRoot?: string;
   /** A comment line on idle REST event streams this often (default 15 s). */
   streamHeartbeatMs?: number;
+  /**
+   * What is checked of each answer against its output schema: nothing by default (production;
+   * docs/decisions.md "Output validation"), `strict` in the test suites. Process-wide: the last
+   * app created sets it.
+   */
+  outputCheck?: OutputCheck;
 }
 
 /** The most calls one /trpc batch may hold (extensions.md §F); larger batches → 400. */
@@ -103,7 +115,9 @@ export function createApp({
   webRoot,
   requestTimeoutMs,
   streamHeartbeatMs,
+  outputCheck = { mode: 'off' },
 }: AppOptions): Express {
+  setOutputCheck(routes, outputCheck);
   const createContext = contextFactory({ services, logger, rateLimits, track, requestTimeoutMs });
   const app = express();
   app.disable('x-powered-by');
