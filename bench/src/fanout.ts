@@ -78,13 +78,8 @@ export async function runFanout(server: Service, large: Seeded, sql: postgres.Sq
   const rss = () => servers.reduce((sum, s) => sum + rssMb(s.pid), 0);
   const streams: OpenStream[] = [];
   try {
-    const get = await burst(
-      servers.map((s) => s.url),
-      matchId,
-      users,
-      { method: 'GET', suffix: '' },
-    );
     await sleep(1000);
+    // Before any burst: a burst's garbage would hide what the streams hold.
     const rssBeforeMb = rss();
     // Opened 100 at a time (a browser population arrives over time, not in one tick).
     for (let i = 0; i < users.length; i += 100) {
@@ -104,6 +99,14 @@ export async function runFanout(server: Service, large: Seeded, sql: postgres.Sq
       `fan-out: ${streams.length} streams open; RSS ${rssBeforeMb.toFixed(0)} → ${rssAfterMb.toFixed(0)} MB`,
     );
 
+    // The baseline, with the streams open: 1,000 GET /match/:id at once over both processes.
+    const get = await burst(
+      servers.map((s) => s.url),
+      matchId,
+      users,
+      { method: 'GET', suffix: '' },
+    );
+    await sleep(1000);
     const res = await fetch(`${server.url}/match/${matchId}/subscribe`, {
       method: 'POST',
       headers: {

@@ -9,7 +9,6 @@ import type { Services } from '@campus/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
@@ -25,7 +24,8 @@ import { metricsMiddleware } from './metrics';
 import { HOST_PATHS } from './http/host-paths';
 import { probesRouter } from './http/probes';
 import { createRestHandler } from './http/rest';
-import { staticListsRouter } from './http/static-lists';
+import { securityHeaders } from './http/security-headers';
+import { staticListsHandler } from './http/static-lists';
 import { webApp } from './http/web';
 import { globalRateLimit, type RateLimits } from './rate-limit/middleware';
 
@@ -127,7 +127,7 @@ export function createApp({
   app.use(requestId);
   app.use(metricsMiddleware);
   app.use(accessLog(logger));
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(
     cors({
       origin: corsOrigins.length ? corsOrigins : false,
@@ -171,7 +171,7 @@ export function createApp({
 
   // The static lists are answered from memory with their own caching (ETag, public): before the
   // no-store default and the body parsing they never need.
-  app.use(staticListsRouter());
+  app.use(staticListsHandler());
   app.use(probesRouter({ ping, metricsToken }));
   app.use(docsRouter());
 
