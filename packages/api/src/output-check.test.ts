@@ -9,7 +9,7 @@ let answer: unknown;
 const testRouter = t.router({
   post: t.procedure
     .output(z.object({ id: z.string(), tags: z.array(z.string()) }))
-    .query(() => answer),
+    .query(() => answer as { id: string; tags: string[] }),
 });
 const testRoutes = routesOf(testRouter);
 const call = () => t.createCallerFactory(testRouter)({}).post();
