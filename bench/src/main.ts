@@ -4,7 +4,7 @@
  * autocannon (every answer checked), and writes bench/results/latest.{md,json}
  * (quick.{md,json} for the quick run, partial.{md,json} for an --only run).
  *
- * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention
+ * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention,fanout; --full-rounds (with --quick)
  * Environment: BENCH_DATABASE_URL (a PostgreSQL superuser URL; default postgres://postgres@
  * 127.0.0.1:5432/test), BENCH_POOL_MAX (connections per process, server and handler alike),
  * SKIP_BUILD=1 (reuse apps/server/dist), BENCH_REUSE_DB=1 (keep and reuse the seeded databases),
@@ -29,12 +29,13 @@ import {
   tokenOf,
   wants,
 } from './options';
-import { logRatios, type Ratio } from './ratios';
+import { atMost, logRatios, type Ratio } from './ratios';
 import { writeReport, type Report } from './report';
 import { feedPages, loginLoad, others, postRead } from './scenarios';
 import { migrate, seedDatabase } from './seeding';
 import { staticList } from './static-list';
 import { groupLists } from './groups';
+import { fanoutRatios, runFanout } from './fanout';
 import {
   BENCH_DIR,
   JWT_SECRET,
@@ -75,10 +76,12 @@ async function main() {
     profile ? ['--cpu-prof', `--cpu-prof-dir=${BENCH_DIR}results/profiles`] : [],
   );
   const idleRss = rssMb(server.pid);
+  const idle = atMost('idle RSS of the server, MB', idleRss, 150, 'after start, before any load');
+  logRatios([idle]);
   const bench = postgres(large.url, { max: 2, onnotice: () => {} });
   const auth = `Bearer ${tokenOf(large.users[0]!)}`;
   const results: RunResult[] = [];
-  const ratios: Ratio[] = [];
+  const ratios: Ratio[] = [idle];
   let contention: ContentionResult | undefined;
   const baseline = async (kind: string, env: Record<string, string> = {}): Promise<Service> => ({
     ...(await startProcess(kind, ['--import', 'tsx', 'src/baselines.ts', kind], env, {
@@ -171,6 +174,11 @@ async function main() {
       });
       collect(out);
       if (!REUSE) await Promise.all(out.databases.map((name) => dropDatabase(name)));
+    }
+    if (wants('fanout')) {
+      const out = fanoutRatios(await runFanout(server, large, bench));
+      ratios.push(...out);
+      logRatios(out);
     }
     if (wants('contention')) {
       contention = await runContention(server, large, bench);

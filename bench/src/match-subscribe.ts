@@ -18,7 +18,7 @@ interface Answer {
   ms: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export interface Burst {
@@ -31,7 +31,7 @@ export interface Burst {
 }
 
 /** One request per user, all in flight at once, alternating between the servers. */
-async function burst(
+export async function burst(
   bases: string[],
   matchId: string,
   users: { id: string; token: string }[],

@@ -16,13 +16,17 @@ export const POOL_MAX = process.env.BENCH_POOL_MAX ?? '20';
 export const scale = QUICK
   ? { users: 1_000, smallPosts: 1_000, largePosts: 20_000, matches: 100, contention: 1_000 }
   : { users: 10_000, smallPosts: 10_000, largePosts: 1_000_000, matches: 1_000, contention: 1_000 };
-export const timing: Timing = QUICK
+/** --full-rounds: the full run's rounds on the quick seeds (a loaded machine needs them). */
+const SHORT_ROUNDS = QUICK && !process.argv.includes('--full-rounds');
+export const timing: Timing = SHORT_ROUNDS
   ? { rounds: 1, seconds: 1, warmup: 1 }
   : { rounds: 3, seconds: 4, warmup: 2 };
 export const PASSWORD = 'bench-password-0000';
 export const READ_POST = 'Post 5000';
 export const MATCH_PLAYERS = 20;
-export const DB = { small: 'campus_bench_small', large: 'campus_bench_large' };
+/** BENCH_DB_SUFFIX: databases of their own, for runs beside another bench on one server. */
+const SUFFIX = process.env.BENCH_DB_SUFFIX ?? '';
+export const DB = { small: `campus_bench_small${SUFFIX}`, large: `campus_bench_large${SUFFIX}` };
 
 export const authConfig = {
   jwtSecret: JWT_SECRET,

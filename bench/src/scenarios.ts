@@ -121,7 +121,7 @@ export async function postRead(
         0.85,
         `${r.requestsPerSec.toFixed(0)} / ${h.requestsPerSec.toFixed(0)}`,
       ),
-      atMost('GET /post/:id REST / handler, p99', r.p99 / h.p99, 1.5, `${r.p99} ms / ${h.p99} ms`),
+      atMost('GET /post/:id REST / handler, p99', r.p99 / h.p99, 1.3, `${r.p99} ms / ${h.p99} ms`),
     ],
   };
 }

@@ -1,9 +1,14 @@
-import { appRouter, RETRY_AFTER_UNAVAILABLE_S } from '@campus/api';
+import {
+  appRouter,
+  RETRY_AFTER_UNAVAILABLE_S,
+  routes,
+  setOutputCheck,
+  type OutputCheck,
+} from '@campus/api';
 import type { Services } from '@campus/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
@@ -19,7 +24,8 @@ import { metricsMiddleware } from './metrics';
 import { HOST_PATHS } from './http/host-paths';
 import { probesRouter } from './http/probes';
 import { createRestHandler } from './http/rest';
-import { staticListsRouter } from './http/static-lists';
+import { securityHeaders } from './http/security-headers';
+import { staticListsHandler } from './http/static-lists';
 import { webApp } from './http/web';
 import { globalRateLimit, type RateLimits } from './rate-limit/middleware';
 
@@ -43,6 +49,12 @@ export interface AppOptions {
   webRoot?: string;
   /** A comment line on idle REST event streams this often (default 15 s). */
   streamHeartbeatMs?: number;
+  /**
+   * What is checked of each answer against its output schema: nothing by default (production;
+   * docs/decisions.md "Output validation"), `strict` in the test suites. Process-wide: the last
+   * app created sets it.
+   */
+  outputCheck?: OutputCheck;
 }
 
 /** The most calls one /trpc batch may hold (extensions.md §F); larger batches → 400. */
@@ -103,7 +115,9 @@ export function createApp({
   webRoot,
   requestTimeoutMs,
   streamHeartbeatMs,
+  outputCheck = { mode: 'off' },
 }: AppOptions): Express {
+  setOutputCheck(routes, outputCheck);
   const createContext = contextFactory({ services, logger, rateLimits, track, requestTimeoutMs });
   const app = express();
   app.disable('x-powered-by');
@@ -113,7 +127,7 @@ export function createApp({
   app.use(requestId);
   app.use(metricsMiddleware);
   app.use(accessLog(logger));
-  app.use(helmet());
+  app.use(securityHeaders());
   app.use(
     cors({
       origin: corsOrigins.length ? corsOrigins : false,
@@ -157,7 +171,7 @@ export function createApp({
 
   // The static lists are answered from memory with their own caching (ETag, public): before the
   // no-store default and the body parsing they never need.
-  app.use(staticListsRouter());
+  app.use(staticListsHandler());
   app.use(probesRouter({ ping, metricsToken }));
   app.use(docsRouter());
 

@@ -22,3 +22,4 @@ export {
   type RestRoute,
   type Route,
 } from './routes';
+export { setOutputCheck, type OutputCheck } from './output-check';

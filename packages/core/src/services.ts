@@ -36,7 +36,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     : {};
   const matches = createMatchService(db, reminders);
   return {
-    auth: createAuthService(db, auth),
+    auth: createAuthService(db, auth, live.bus),
     examples: createExampleService(db),
     students: createStudentService(db, auth.passwordCost),
     admin: createAdminService(db),

@@ -116,7 +116,12 @@ async function serve(
   }
   const location = route.meta.location && resolveLocation(route.meta.location, input, data);
   if (location) res.setHeader('Location', location);
-  res.status(route.rest.successStatus).type('application/json').send(JSON.stringify(data));
+  // Written directly: Express's `send` re-derives the type and checks freshness (no ETag here).
+  const body = Buffer.from(JSON.stringify(data));
+  res.statusCode = route.rest.successStatus;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** What a 429 TOO_MANY_STREAMS asks the client to wait. */

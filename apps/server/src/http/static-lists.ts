@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { restRoutes } from '@campus/api';
+import { matchRestRoute } from '@campus/api';
 import type { PrecomputedResponse } from '@campus/core';
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
+import { setRouteLabel } from '../metrics';
 import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './content-coding';
 
 /** The lists change only with a release: a day in any cache, revalidated by ETag after that. */
@@ -45,39 +46,37 @@ function representationOf(list: List, encoding: Encoding | false): Representatio
   return forms[encoding];
 }
 
-/** `{uf}` (OpenAPI) → `:uf` (Express). */
-const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
-
 /**
  * REST GETs of the static lists (the procedures whose meta names a `staticList`: nationalities,
  * academic options, states, cities), sent from the bodies computed once in core: Brotli or gzip when the client accepts it (SP's 645 cities are
  * 21 kB as JSON, 4 kB in Brotli), each form with its strong ETag; `If-None-Match` with that
  * ETag → 304, no body. Anything not answered here (an unknown UF) goes on to the REST adapter.
+ *
+ * One middleware, not a router of one route per list: the path is matched once by the REST
+ * route table (a request that is no list pays one lookup), and the answer is written with
+ * `res.end` (Express's `send` re-checks freshness and the type).
  */
-export function staticListsRouter(): Router {
-  const router = Router();
-  for (const route of restRoutes) {
-    const { staticList } = route.meta;
-    if (!staticList) continue;
-    router.get(expressPath(route.rest.template), (req, res, next) => {
-      const list = staticList(req.params as Record<string, string>);
-      if (!list) {
-        next();
-        return;
-      }
-      const encoding = chooseEncoding(req.headers['accept-encoding']);
-      const { bytes, etag } = representationOf(list, encoding);
-      res.setHeader('Cache-Control', STATIC_LIST_CACHE_CONTROL);
-      res.setHeader('ETag', etag);
-      res.vary('Accept-Encoding');
-      if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
-        res.status(304).end();
-        return;
-      }
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      if (encoding) res.setHeader('Content-Encoding', encoding);
-      res.send(bytes);
-    });
-  }
-  return router;
+export function staticListsHandler(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const found = matchRestRoute('GET', req.path);
+    const list = found?.route.meta.staticList?.(found.params);
+    if (!list) return next();
+    setRouteLabel(req, found!.route.path);
+    const encoding = chooseEncoding(req.headers['accept-encoding']);
+    const { bytes, etag } = representationOf(list, encoding);
+    res.setHeader('Cache-Control', STATIC_LIST_CACHE_CONTROL);
+    res.setHeader('ETag', etag);
+    res.vary('Accept-Encoding');
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', bytes.length);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  };
 }

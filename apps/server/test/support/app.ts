@@ -65,8 +65,15 @@ export async function startTestApp(
     bus,
     ...(options.maxStreamsPerUser ? { maxStreamsPerUser: options.maxStreamsPerUser } : {}),
   });
+  const outputProblems: string[] = [];
   const app = createApp({
     services,
+    // Every answer of every test must already be exactly its output schema, which production
+    // does not check (docs/decisions.md, "Output validation").
+    outputCheck: {
+      mode: 'strict',
+      onMismatch: (path, problem) => outputProblems.push(`${path}: ${problem}`),
+    },
     logger: pino({ level: 'silent' }),
     ping: database.ping,
     corsOrigins: options.corsOrigins ?? [],
@@ -74,6 +81,7 @@ export async function startTestApp(
     ...(options.streamHeartbeatMs ? { streamHeartbeatMs: options.streamHeartbeatMs } : {}),
   });
   const audit = validatingHandler(app, validator);
+  const problems = () => [...audit.problems, ...outputProblems];
   const server: Server = await new Promise((resolve) => {
     const s = createServer(audit.handler).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -138,10 +146,8 @@ export async function startTestApp(
       await new Promise((resolve) => server.close(resolve));
       await bus.close();
       await database.close();
-      if (audit.problems.length)
-        throw new Error(
-          `answers not as /openapi.json documents them:\n${audit.problems.join('\n')}`,
-        );
+      if (problems().length)
+        throw new Error(`answers not as /openapi.json documents them:\n${problems().join('\n')}`);
     },
   };
 }

@@ -6,7 +6,10 @@ import { domainProcedures, router, type Context } from '../trpc';
 
 const { authedProcedure } = domainProcedures('en');
 
-/** How often an open stream checks that its account is still active (a blocked account's streams end). */
+/**
+ * How often an open stream checks its account anyway. A change of the account (blocked, deleted,
+ * sessions ended) ends its streams on every process at once through the bus; this is a backstop.
+ */
 const ACCOUNT_RECHECK_MS = 30_000;
 
 type StreamContext = Context & { actor: Actor };
@@ -14,7 +17,8 @@ type StreamContext = Context & { actor: Actor };
 /**
  * Opens a live stream for the caller: takes one of the caller's stream slots (429
  * `TOO_MANY_STREAMS` past the limit), and ends it when the client goes (`signal`), when the access
- * token expires, or when the account stops being active. `open` throws before anything is sent
+ * token expires, or as soon as its account is blocked or deleted or its sessions are ended (an
+ * `account` event makes it authenticate again). `open` throws before anything is sent
  * (a 404 stays a 404); the returned generator stops on the abort signal, so no listener leaks.
  */
 async function openStream<T, O>(
@@ -30,12 +34,13 @@ async function openStream<T, O>(
   const stop = () => controller.abort();
   signal?.addEventListener('abort', stop, { once: true });
   const expiry = setTimeout(stop, Math.min(Math.max(0, exp * 1000 - Date.now()), 2 ** 31 - 1));
-  const recheck = setInterval(() => {
-    ctx.services.auth.authenticate(token).catch(stop);
-  }, ACCOUNT_RECHECK_MS);
+  const check = () => void ctx.services.auth.authenticate(token).catch(stop);
+  const recheck = setInterval(check, ACCOUNT_RECHECK_MS);
+  let unwatch: (() => void) | undefined;
   const cleanup = () => {
     clearTimeout(expiry);
     clearInterval(recheck);
+    unwatch?.();
     signal?.removeEventListener('abort', stop);
     controller.abort();
     release();
@@ -43,6 +48,7 @@ async function openStream<T, O>(
   let source: AsyncIterable<T>;
   try {
     if (signal?.aborted) stop();
+    unwatch = await ctx.services.auth.watchAccount(ctx.actor.id, check);
     source = await open(controller.signal);
   } catch (error) {
     cleanup();

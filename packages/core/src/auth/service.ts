@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
 import type { Database } from '../db/client';
+import type { EventBus } from '../events/bus';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { actorColumns, prepareUserById, usuarioColumns } from '../users/records';
 import { users } from '../users/table';
@@ -8,28 +9,60 @@ import { verifyAccessToken, type AccessTokenClaims } from './access-token';
 import type { AuthConfig } from './config';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { Session, Usuario } from './schemas';
+import { createAccountCache } from './account-cache';
 import { hashToken, issueSession, rotate, withoutId } from './sessions';
 import { refreshTokens } from './table';
 
 export { revokeUserSessions } from './sessions';
 
 /** Sign-in, sessions, and the `Actor` of each authenticated request. */
-export function createAuthService(db: Database, config: AuthConfig) {
-  // The account is read on every request (one primary-key lookup, a prepared statement), so a
-  // deleted or blocked account is refused at once, not at the token's expiry.
-  const actorById = prepareUserById(db, actorColumns, 'auth_find_actor');
+export function createAuthService(db: Database, config: AuthConfig, bus?: EventBus) {
+  // The account comes from the process's cache, which every process empties of an account when
+  // its row changes (event bus), so a deleted or blocked account is refused at once on every
+  // process, not at the token's expiry, without a read per request (account-cache.ts).
+  const accountById = prepareUserById(
+    db,
+    { ...actorColumns, sessionsRevokedAt: users.sessionsRevokedAt },
+    'auth_find_actor',
+  );
+  const accounts = createAccountCache(async (id) => {
+    const [row] = await accountById.execute({ id });
+    if (!row) return undefined;
+    const { sessionsRevokedAt, ...actor } = row;
+    return { actor: Object.freeze(actor), sessionsRevokedAt };
+  }, bus);
   const usuarioById = prepareUserById(db, usuarioColumns, 'auth_find_usuario');
 
   return {
-    /** Bearer token → the signed-in user: a valid token of an existing, ATIVO account. */
+    /**
+     * Bearer token → the signed-in user: a valid token of an existing, ATIVO account, issued
+     * after its sessions were last ended. The actor is shared between requests: read only.
+     */
     async authenticate(token: string): Promise<Actor> {
       const claims = verifyAccessToken(config, token);
-      const [actor] = await actorById.execute({ id: claims.sub });
-      if (!actor) throw unauthorized('Usuário não encontrado', 'TOKEN_INVALID');
-      if (actor.status !== 'ATIVO')
+      const account = await accounts.get(claims.sub);
+      if (!account) throw unauthorized('Usuário não encontrado', 'TOKEN_INVALID');
+      // `iat` has whole seconds: a token of the very second the sessions ended is still accepted.
+      const endedAt = account.sessionsRevokedAt?.getTime();
+      if (endedAt !== undefined && claims.iat < Math.floor(endedAt / 1000))
+        throw unauthorized('Sessão encerrada', 'TOKEN_INVALID');
+      if (account.actor.status !== 'ATIVO')
         throw unauthorized('Conta não está ativa', 'ACCOUNT_NOT_ACTIVE');
-      return actor;
+      return account.actor;
     },
+
+    /**
+     * Calls `onChange` whenever account `userId` changes or may have changed (an event missed
+     * while the listener was down), until the returned function is called: an open stream
+     * authenticates again then. Without a bus, never.
+     */
+    async watchAccount(userId: string, onChange: () => void): Promise<() => void> {
+      if (!bus) return () => {};
+      return bus.subscribe('account', userId, { onEvent: onChange, onResync: onChange });
+    },
+
+    /** The account cache's state (tests, metrics). */
+    accountCache: () => accounts.state(),
 
     /** An access token's verified claims (expiry included), without reading the account; 401 otherwise. */
     claims: (token: string): AccessTokenClaims => verifyAccessToken(config, token),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/client';
 import { unauthorized, type AppError } from '../errors';
 import { usuarioColumns } from '../users/records';
@@ -93,10 +93,18 @@ async function revokeFamily(db: Executor, familyId: string) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes every live refresh token of a user (blocking, password change). */
+/**
+ * Ends every session of a user (blocking, password change, logout everywhere, deletion): its
+ * live refresh tokens are revoked and its access tokens refused from now on, on every process
+ * within a second (the change of `sessions_revoked_at` is published to their auth caches).
+ */
 export async function revokeUserSessions(db: Executor, userId: string) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(users)
+    .set({ sessionsRevokedAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

@@ -11,6 +11,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import * as schema from './schema';
+import { postgresListener } from './listener';
 import { withDeadline } from './unavailable';
 
 export type Schema = typeof schema;
@@ -47,7 +48,10 @@ export interface DatabaseHandle {
   migrate(migrationsFolder?: string): Promise<void>;
   /** True when the database answers a trivial query within `timeoutMs` (default 1 s). */
   ping(timeoutMs?: number): Promise<boolean>;
-  /** LISTEN on a channel (see `events/bus.ts`); `onListen` runs on every (re)connection. */
+  /**
+   * LISTEN on a channel (see `events/bus.ts`); `onListen` runs on every (re)connection, `onDrop`
+   * when the listening connection is lost.
+   */
   listen: Listen;
   /**
    * Embedded only: raw SQL on the one PGlite connection (several statements when no values),
@@ -60,12 +64,14 @@ export interface DatabaseHandle {
 /**
  * LISTEN on `channel`: `onNotify` gets each payload, `onListen` runs once the LISTEN is in place
  * and again after the listening connection was lost and re-established (notifications sent
- * in between are lost: the caller resynchronises). Resolves with a function that stops listening.
+ * in between are lost: the caller resynchronises). `onDrop` runs as soon as the connection is
+ * lost (never embedded). Resolves with a function that stops listening.
  */
 export type Listen = (
   channel: string,
   onNotify: (payload: string) => void,
   onListen: () => void,
+  onDrop?: () => void,
 ) => Promise<() => Promise<void>>;
 
 /**
@@ -83,6 +89,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
         : {}),
     });
     const db = drizzlePostgres(client, { schema });
+    const listener = postgresListener(options.url, options.connectTimeoutS);
     return {
       db,
       kind: 'postgres',
@@ -90,12 +97,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       migrate: (folder = defaultMigrationsFolder) =>
         migrateUnderLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
       ping: (timeoutMs) => ping(db, timeoutMs),
-      // postgres.js keeps one connection for LISTEN and re-listens (calling onlisten) after a drop.
-      listen: async (channel, onNotify, onListen) => {
-        const { unlisten } = await client.listen(channel, onNotify, onListen);
-        return unlisten;
+      // One connection of its own for LISTEN, which reports drops and re-listens after them.
+      listen: listener.listen,
+      close: async () => {
+        await Promise.all([listener.close(), client.end({ timeout: 5 })]);
       },
-      close: () => client.end({ timeout: 5 }),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

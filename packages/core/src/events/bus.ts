@@ -25,6 +25,11 @@ export const eventSchemas = {
     commentId: z.uuid().optional(),
     deleted: z.boolean().optional(),
   }),
+  /**
+   * What authentication reads of account `key` changed (status, perfil, nickname, sessions
+   * ended) or it was deleted. Published by a trigger on `users` (migration 0012), not by services.
+   */
+  account: z.object({ key: z.uuid() }),
 };
 export type EventKind = keyof typeof eventSchemas;
 export type EventOf<K extends EventKind> = z.infer<(typeof eventSchemas)[K]>;
@@ -61,6 +66,11 @@ export interface Subscriber<K extends EventKind> {
    * current state again.
    */
   onResync(): void;
+  /**
+   * The listening connection was lost: events published from now until `onResync` will not
+   * arrive. (Embedded PGlite never drops.)
+   */
+  onDrop?(): void;
 }
 
 export interface EventBus {
@@ -70,6 +80,11 @@ export interface EventBus {
     key: string,
     subscriber: Subscriber<K>,
   ): Promise<() => void>;
+  /**
+   * Receives every event of `kind`, before the subscribers of its key (a cache that forgets a
+   * key is thus up to date when they react), until the returned function is called.
+   */
+  watch<K extends EventKind>(kind: K, subscriber: Subscriber<K>): Promise<() => void>;
   /** Open subscriptions in this process, per kind (metrics, tests). */
   size(kind: EventKind): number;
   close(): Promise<void>;
@@ -77,6 +92,8 @@ export interface EventBus {
 
 interface Channel {
   keys: Map<string, Set<Subscriber<never>>>;
+  /** Subscribers to every key. */
+  all: Set<Subscriber<never>>;
   /** Resolves once the LISTEN is in place. */
   ready: Promise<() => Promise<void>>;
 }
@@ -93,6 +110,11 @@ export function createEventBus(listen: Listen, onError: (error: unknown) => void
     let found = channels.get(kind);
     if (found) return found;
     const keys = new Map<string, Set<Subscriber<never>>>();
+    const all = new Set<Subscriber<never>>();
+    const everyone = function* () {
+      yield* all;
+      for (const set of keys.values()) yield* set;
+    };
     let listening = false;
     const ready = listen(
       channelOf(kind),
@@ -104,6 +126,7 @@ export function createEventBus(listen: Listen, onError: (error: unknown) => void
           onError(error);
           return;
         }
+        for (const subscriber of all) deliver(() => subscriber.onEvent(event as never));
         for (const subscriber of keys.get(event.key) ?? [])
           deliver(() => subscriber.onEvent(event as never));
       },
@@ -113,11 +136,13 @@ export function createEventBus(listen: Listen, onError: (error: unknown) => void
           listening = true;
           return;
         }
-        for (const set of keys.values())
-          for (const subscriber of set) deliver(() => subscriber.onResync());
+        for (const subscriber of everyone()) deliver(() => subscriber.onResync());
+      },
+      () => {
+        for (const subscriber of everyone()) deliver(() => subscriber.onDrop?.());
       },
     );
-    found = { keys, ready };
+    found = { keys, all, ready };
     channels.set(kind, found);
     ready.catch(() => channels.delete(kind));
     return found;
@@ -142,6 +167,19 @@ export function createEventBus(listen: Listen, onError: (error: unknown) => void
         set.delete(subscriber as Subscriber<never>);
         if (set.size === 0 && keys.get(key) === set) keys.delete(key);
       };
+      try {
+        await ready;
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      return unsubscribe;
+    },
+    async watch(kind, subscriber) {
+      if (closed) throw new Error('event bus closed');
+      const { all, ready } = channel(kind);
+      all.add(subscriber as Subscriber<never>);
+      const unsubscribe = () => void all.delete(subscriber as Subscriber<never>);
       try {
         await ready;
       } catch (error) {

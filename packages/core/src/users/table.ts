@@ -31,6 +31,12 @@ export const users = pgTable(
     escolaridade: varchar('escolaridade', { length: LIMITS.user.escolaridade.max }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Every session ended at this time (blocking, password change, logout everywhere): access
+     * tokens issued in an earlier second are refused. Changes to it, `status`, `perfil`,
+     * `nickname` and deletions NOTIFY every process (migration 0012: the auth caches).
+     */
+    sessionsRevokedAt: timestamp('sessions_revoked_at', { withTimezone: true }),
   },
   (t) => [index('users_created_at_id_idx').on(t.createdAt.desc(), t.id.desc())],
 );
