@@ -116,6 +116,12 @@ async function serve(
   }
   const location = route.meta.location && resolveLocation(route.meta.location, input, data);
   if (location) res.setHeader('Location', location);
+  // A document of its own media type (a calendar file) is sent as the procedure answered it.
+  const { contentType } = route.meta;
+  if (contentType) {
+    res.status(route.rest.successStatus).type(`${contentType}; charset=utf-8`).send(String(data));
+    return;
+  }
   res.status(route.rest.successStatus).type('application/json').send(JSON.stringify(data));
 }
 
