@@ -20,7 +20,8 @@ export const calendarRouter = router({
         path: '/match/{id}/calendar.ics',
         operationId: 'getMatchCalendar',
         tags,
-        summary: 'The match as a calendar entry (two hours from MatchDate; CANCELLED when cancelled)',
+        summary:
+          'The match as a calendar entry (two hours from MatchDate; CANCELLED when cancelled)',
         description,
         errorResponses: {
           400: 'id is not a UUID',

@@ -54,7 +54,7 @@ export const matchesRouter = router({
           'Order: MatchDate ascending, then id. `status` filters by the status as it reads now (an EM_BREVE match ' +
           'whose date has passed is EM_ANDAMENTO); `sport`, `groupId` and `mine=true` (matches the caller plays ' +
           'in, waits for or created) combine with it. Items carry isSubscriptionOpen, players, spots {filled, open} ' +
-          '(open = maxPlayers − filled), waitlistCount, and the caller\'s myTeam and myWaitlistPosition; no team ' +
+          "(open = maxPlayers − filled), waitlistCount, and the caller's myTeam and myWaitlistPosition; no team " +
           'objects nor the waiting list itself: read the match for those.',
         errorResponses: { 400: 'Invalid pagination or filter', ...unauthorized },
       },
@@ -83,7 +83,12 @@ export const matchesRouter = router({
       reasons: {
         403: ['NOT_OWNER', 'GROUP_FORBIDDEN'],
         404: ['GROUP_NOT_FOUND'],
-        409: ['INVALID_TRANSITION', 'MATCH_STARTED', 'CAPACITY_BELOW_PLAYERS', 'MATCH_NOT_FINISHED'],
+        409: [
+          'INVALID_TRANSITION',
+          'MATCH_STARTED',
+          'CAPACITY_BELOW_PLAYERS',
+          'MATCH_NOT_FINISHED',
+        ],
       },
       openapi: {
         method: 'PATCH',
@@ -125,7 +130,8 @@ export const matchesRouter = router({
         path: '/match/{id}',
         operationId: 'deleteMatch',
         tags,
-        summary: "Delete a match, its subscriptions and waiting list (author, the group's OWNER/ADMIN, or ADMIN)",
+        summary:
+          "Delete a match, its subscriptions and waiting list (author, the group's OWNER/ADMIN, or ADMIN)",
         errorResponses: {
           ...badId,
           ...unauthorized,
@@ -140,7 +146,10 @@ export const matchesRouter = router({
 
   subscribe: authedProcedure
     .meta({
-      reasons: { 403: ['MATCH_STARTED', 'MATCH_FULL'], 409: ['ALREADY_SUBSCRIBED', 'ALREADY_WAITING'] },
+      reasons: {
+        403: ['MATCH_STARTED', 'MATCH_FULL'],
+        409: ['ALREADY_SUBSCRIBED', 'ALREADY_WAITING'],
+      },
       successStatus: 201,
       location: '/match/{input.id}',
       openapi: {

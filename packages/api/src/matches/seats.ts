@@ -25,7 +25,10 @@ export const seatProcedures = {
 
   joinWaitlist: authedProcedure
     .meta({
-      reasons: { 403: ['MATCH_STARTED'], 409: ['ALREADY_SUBSCRIBED', 'ALREADY_WAITING', 'MATCH_NOT_FULL'] },
+      reasons: {
+        403: ['MATCH_STARTED'],
+        409: ['ALREADY_SUBSCRIBED', 'ALREADY_WAITING', 'MATCH_NOT_FULL'],
+      },
       successStatus: 201,
       location: '/match/{input.id}',
       openapi: {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';
@@ -9,7 +9,11 @@ import type { ListMatchesQuery } from './schemas';
 import { matchPlayers, matchWaitlist, matches } from './table';
 
 /** Which filters a list call uses: one prepared statement pair per combination, made on first use. */
-type Filters = Pick<ListMatchesQuery, 'status'> & { sport: boolean; groupId: boolean; mine: boolean };
+type Filters = Pick<ListMatchesQuery, 'status'> & {
+  sport: boolean;
+  groupId: boolean;
+  mine: boolean;
+};
 
 const viewer = sql.placeholder('viewer');
 
@@ -17,12 +21,8 @@ const viewer = sql.placeholder('viewer');
 const mineFilter = () =>
   or(
     eq(matches.authorId, viewer),
-    exists(
-      sql`select 1 from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.userId)} = ${viewer}`,
-    ),
-    exists(
-      sql`select 1 from ${matchWaitlist} where ${qualified(matchWaitlist.matchId)} = ${qualified(matches.id)} and ${qualified(matchWaitlist.userId)} = ${viewer}`,
-    ),
+    sql`exists (select 1 from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.userId)} = ${viewer})`,
+    sql`exists (select 1 from ${matchWaitlist} where ${qualified(matchWaitlist.matchId)} = ${qualified(matches.id)} and ${qualified(matchWaitlist.userId)} = ${viewer})`,
   );
 
 function whereOf(filters: Filters): SQL | undefined {
@@ -45,9 +45,10 @@ export function prepareMatchList(db: Database) {
     author: userColumns,
     ...groupColumns,
     ...viewerColumns(viewer),
-    waitlistCount: sql<number>`(select count(*) from ${matchWaitlist} where ${qualified(matchWaitlist.matchId)} = ${qualified(matches.id)})`.mapWith(
-      Number,
-    ),
+    waitlistCount:
+      sql<number>`(select count(*) from ${matchWaitlist} where ${qualified(matchWaitlist.matchId)} = ${qualified(matches.id)})`.mapWith(
+        Number,
+      ),
     players: sql<PlayerJson[]>`coalesce((
       select json_agg(json_build_object(
           'id', u.id, 'name', u.nome, 'userName', u.nickname, 'team', mp.team, 'subscribedAt', mp.subscribed_at

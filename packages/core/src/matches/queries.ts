@@ -19,7 +19,9 @@ type Id = string | Placeholder;
 
 /** The organising group's name and verified flag, beside a match row (null/false without one). */
 export const groupColumns = {
-  group: sql<string | null>`(select ${qualified(groups.name)} from ${groups} where ${qualified(groups.id)} = ${qualified(matches.groupId)})`,
+  group: sql<
+    string | null
+  >`(select ${qualified(groups.name)} from ${groups} where ${qualified(groups.id)} = ${qualified(matches.groupId)})`,
   groupVerified: sql<boolean>`coalesce((select ${qualified(groups.verified)} from ${groups} where ${qualified(groups.id)} = ${qualified(matches.groupId)}), false)`,
 };
 
@@ -84,7 +86,9 @@ export const viewerColumns = (userId: SQL | Placeholder | string) => ({
   myTeam: sql<
     'A' | 'B' | null
   >`(select ${qualified(matchPlayers.team)} from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.userId)} = ${userId})`,
-  myWaitlistPosition: sql<number | null>`(select count(*) from ${matchWaitlist} w, ${matchWaitlist} me
+  myWaitlistPosition: sql<
+    number | null
+  >`(select count(*) from ${matchWaitlist} w, ${matchWaitlist} me
       where me.match_id = ${qualified(matches.id)} and me.user_id = ${userId}
         and w.match_id = me.match_id and (w.queued_at, w.id) <= (me.queued_at, me.id)
       having count(*) > 0)`.mapWith((value: unknown) => (value === null ? null : Number(value))),
@@ -105,4 +109,3 @@ export function statusFilter(status: MatchStatus): SQL | undefined {
   }
   return eq(matches.status, status);
 }
-

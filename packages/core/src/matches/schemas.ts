@@ -80,7 +80,9 @@ export const createMatchInput = z
       'TIME_B',
     ),
     sport: sportSchema.optional(),
-    groupId: groupId.optional().describe('The organising group: the caller must be its OWNER or ADMIN'),
+    groupId: groupId
+      .optional()
+      .describe('The organising group: the caller must be its OWNER or ADMIN'),
   })
   .meta({
     examples: [
@@ -149,14 +151,12 @@ export const matchUserSchema = z
   .meta({ id: 'MatchUser' });
 export type MatchUser = z.infer<typeof matchUserSchema>;
 
-
 export const matchTeamLetterSchema = z.enum(TEAMS);
 
 export const matchPlayerSchema = matchUserSchema
   .extend({ team: matchTeamLetterSchema, subscribedAt: z.iso.datetime() })
   .meta({ id: 'MatchPlayer' });
 export type MatchPlayer = z.infer<typeof matchPlayerSchema>;
-
 
 /** Someone on a match's waiting list; position 1 takes the next spot that opens. */
 export const matchWaitingUserSchema = matchUserSchema

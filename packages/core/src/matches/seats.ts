@@ -165,9 +165,9 @@ export async function leaveMatch(
     from === 'WAITING'
       ? []
       : await tx
-    .delete(matchPlayers)
-    .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)))
-    .returning({ team: matchPlayers.team });
+          .delete(matchPlayers)
+          .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)))
+          .returning({ team: matchPlayers.team });
   if (left) {
     const promoted = await promoteWaiting(tx, matchId, reminderLeadSeconds);
     await publish(tx, 'match', { key: matchId });

@@ -22,7 +22,14 @@ import {
   type MatchRow,
 } from './queries';
 import { toFoundMatch, toListItem, toMatchColumns } from './records';
-import { canTransition, effectiveStatus, fitsCapacity, hasStarted, otherTeam, teamCapacity } from './rules';
+import {
+  canTransition,
+  effectiveStatus,
+  fitsCapacity,
+  hasStarted,
+  otherTeam,
+  teamCapacity,
+} from './rules';
 import type {
   CreateMatchInput,
   ListMatchesQuery,
@@ -85,12 +92,16 @@ export function createMatchService(
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error, 'match_players_match_user_unique') ||
-        isUniqueViolation(error, 'match_waitlist_user_playing')) {
+      if (
+        isUniqueViolation(error, 'match_players_match_user_unique') ||
+        isUniqueViolation(error, 'match_waitlist_user_playing')
+      ) {
         throw conflict('You are already subscribed to this match', 'ALREADY_SUBSCRIBED');
       }
-      if (isUniqueViolation(error, 'match_waitlist_match_user_unique') ||
-        isUniqueViolation(error, 'match_players_user_waiting')) {
+      if (
+        isUniqueViolation(error, 'match_waitlist_match_user_unique') ||
+        isUniqueViolation(error, 'match_players_user_waiting')
+      ) {
         throw conflict('You are already on the waiting list of this match', 'ALREADY_WAITING');
       }
       throw error;

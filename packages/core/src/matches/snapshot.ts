@@ -45,7 +45,8 @@ export function seatRefusal(
   if (hasStarted(seen.status, seen.matchDate, new Date())) {
     return forbidden('The match has already started', 'MATCH_STARTED');
   }
-  if (seen.playing) return conflict('You are already subscribed to this match', 'ALREADY_SUBSCRIBED');
+  if (seen.playing)
+    return conflict('You are already subscribed to this match', 'ALREADY_SUBSCRIBED');
   if (seen.waiting) {
     return conflict('You are already on the waiting list of this match', 'ALREADY_WAITING');
   }
