@@ -22,7 +22,9 @@ export const timing: Timing = QUICK
 export const PASSWORD = 'bench-password-0000';
 export const READ_POST = 'Post 5000';
 export const MATCH_PLAYERS = 20;
-export const DB = { small: 'campus_bench_small', large: 'campus_bench_large' };
+/** `BENCH_DB_PREFIX` keeps two runs on one PostgreSQL (two branches) off each other's databases. */
+const PREFIX = process.env.BENCH_DB_PREFIX ?? 'campus_bench';
+export const DB = { small: `${PREFIX}_small`, large: `${PREFIX}_large` };
 
 export const authConfig = {
   jwtSecret: JWT_SECRET,
