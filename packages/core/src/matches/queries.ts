@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../db/client';
+import type { Executor, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
 import { notFound } from '../errors';
 import { groups } from '../groups/table';
