@@ -35,7 +35,7 @@ export async function burst(
   bases: string[],
   matchId: string,
   users: { id: string; token: string }[],
-  request: { method: 'GET' | 'POST'; suffix: string },
+  request: { method: 'GET' | 'POST' | 'DELETE'; suffix: string },
 ): Promise<Burst> {
   const started = performance.now();
   const answers = await Promise.all(
@@ -106,11 +106,15 @@ export async function subscribeContention(
   );
   const baseline = await burst(bases, matchId, players, { method: 'GET', suffix: '' });
   const first = await burst(bases, matchId, players, { method: 'POST', suffix: '/subscribe' });
-  const [rows] = await sql<{ total: number; a: number; b: number; distinct_users: number }[]>`
+  const [rows] = await sql<
+    { total: number; a: number; b: number; distinct_users: number; counted: boolean }[]
+  >`
     select count(*)::int as total,
            (count(*) filter (where team = 'A'))::int as a,
            (count(*) filter (where team = 'B'))::int as b,
-           count(distinct user_id)::int as distinct_users
+           count(distinct user_id)::int as distinct_users,
+           (select players_a = count(*) filter (where team = 'A') and players_b = count(*) filter (where team = 'B')
+              from matches where id = ${matchId}) as counted
     from match_players where match_id = ${matchId}`;
   const inTable = new Set(
     (
@@ -124,7 +128,7 @@ export async function subscribeContention(
   const [after] = await sql<{ total: number }[]>`
     select count(*)::int as total from match_players where match_id = ${matchId}`;
 
-  const { total, a, b, distinct_users } = rows!;
+  const { total, a, b, distinct_users, counted } = rows!;
   const half = maxPlayers / 2;
   const invariants: [string, boolean][] = [
     [`players ≤ ${maxPlayers} (${total})`, total <= maxPlayers],
@@ -132,6 +136,7 @@ export async function subscribeContention(
     [`team B ≤ ${half} (${b})`, b <= half],
     [`|A − B| ≤ 1 (${Math.abs(a - b)})`, Math.abs(a - b) <= 1],
     [`no user twice (${distinct_users} distinct of ${total})`, distinct_users === total],
+    ['the match row counters equal the rows per team', counted],
     [
       'exactly the users answered 201 are in the table',
       winners.length === inTable.size && winners.every((id) => inTable.has(id)),

@@ -22,6 +22,7 @@ describe('conditional requests', () => {
       '/autenticacao/alunos/opcoes-academicas',
       '/autenticacao/alunos/localidades/estados',
       '/autenticacao/alunos/localidades/estados/sp/cidades',
+      '/match/sports',
     ]) {
       const first = await call('GET', path, 200);
       await call('GET', `${path}/`, 304, {

@@ -68,6 +68,12 @@ export function buildOpenApiDocument(
         operation.responses[String(status)] =
           status === 204 ? { description: success?.description ?? 'No content' } : success;
       }
+      // A document answered as is (the calendar files), not JSON.
+      const contentType = byRoute.get(`${method} ${path}`)?.contentType;
+      const answer = operation.responses[String(status ?? 200)];
+      if (contentType && answer && 'content' in answer) {
+        answer.content = { [contentType]: { schema: { type: 'string' } } };
+      }
       // The generator shares one error object per status across operations (the first
       // description wins); each operation gets its own procedure's descriptions back.
       const declared = byRoute.get(`${method} ${path}`)?.openapi?.errorResponses;

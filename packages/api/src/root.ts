@@ -8,6 +8,7 @@ import { feedRouter } from './feed/router';
 import { notificationsRouter } from './notifications/router';
 import { streamsRouter } from './streams/router';
 import { groupsRouter } from './groups/router';
+import { calendarRouter } from './calendar/router';
 import { router } from './trpc';
 
 /** Every domain router. Procedure paths: `<domain>.<procedure>` over /trpc. */
@@ -22,6 +23,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   streams: streamsRouter,
   groups: groupsRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -50,6 +50,7 @@ describe('route policy', () => {
     expect(lists.map((route) => route.path).sort()).toEqual([
       'localities.cidades',
       'localities.estados',
+      'matches.sports',
       'students.nacionalidades',
       'students.opcoesAcademicas',
     ]);

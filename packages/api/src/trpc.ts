@@ -90,6 +90,12 @@ export interface RoutePolicy {
    * writer, documented apart from trpc-to-openapi's generator (which refuses subscriptions).
    */
   sse?: boolean;
+  /**
+   * The REST success body is a document of this media type, not JSON: the procedure answers it as
+   * a string (over /trpc, that string), the REST adapter sends it as is with this Content-Type,
+   * and the OpenAPI document describes the 200 as this media type (the calendar files).
+   */
+  contentType?: 'text/calendar';
 }
 
 /** The statuses a `reason` can come with (packages/core/src/errors.ts). */

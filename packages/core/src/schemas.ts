@@ -20,5 +20,12 @@ export {
   updatePostInput,
   type CreatePostInput,
 } from './feed/schemas';
-export { createMatchInput, updateMatchInput, type CreateMatchInput } from './matches/schemas';
+export {
+  createMatchInput,
+  updateMatchInput,
+  SPORT_NAMES,
+  SPORTS_IN_ORDER,
+  type CreateMatchInput,
+  type Sport,
+} from './matches/schemas';
 export { portugueseIssue, REASON_MESSAGES } from './common/messages';

@@ -23,6 +23,7 @@ export interface ServiceOptions {
   reminderLeadSeconds?: number;
 }
 import { createGroupService } from './groups/service';
+import { createCalendarService } from './calendar/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
@@ -35,19 +36,24 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     ? { reminderLeadSeconds: live.reminderLeadSeconds }
     : {};
   const matches = createMatchService(db, reminders);
+  const feed = createFeedService(db, reminders);
   return {
     auth: createAuthService(db, auth, live.bus),
     examples: createExampleService(db),
     students: createStudentService(db, auth.passwordCost),
     admin: createAdminService(db),
     matches,
-    feed: createFeedService(db, reminders),
+    feed,
     idempotency: createIdempotencyService(db),
     rateLimits: createRateLimitService(db),
     notifications: createNotificationService(db, live.bus, live.reminderLeadSeconds),
-    live: createLiveStreams(db, live.bus, (id) => matches.get(id)),
+    live: createLiveStreams(db, live.bus, (id) => matches.read(id)),
     streamSlots: createStreamSlots(live.maxStreamsPerUser ?? 8),
     groups: createGroupService(db),
+    calendar: createCalendarService({
+      match: (id, actor) => matches.get(id, actor.id),
+      post: (id, actor) => feed.get(id, actor),
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

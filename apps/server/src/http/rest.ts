@@ -117,9 +117,11 @@ async function serve(
   const location = route.meta.location && resolveLocation(route.meta.location, input, data);
   if (location) res.setHeader('Location', location);
   // Written directly: Express's `send` re-derives the type and checks freshness (no ETag here).
-  const body = Buffer.from(JSON.stringify(data));
+  // A document of its own media type (a calendar file) is sent as the procedure answered it.
+  const { contentType } = route.meta;
+  const body = Buffer.from(contentType ? String(data) : JSON.stringify(data));
   res.statusCode = route.rest.successStatus;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', `${contentType ?? 'application/json'}; charset=utf-8`);
   res.setHeader('Content-Length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -46,6 +46,15 @@ export function activitiesWalk(w: Walk) {
       await call('POST', `/match/${smallId}/subscribe`, 201, { as: w.bia });
       await call('POST', `/match/${smallId}/switch`, 403, { as: w.bia });
       await call('POST', `/match/${smallId}/subscribe`, 403, { as: w.admin });
+      await call('POST', `/match/${id}/waitlist`, 409, { as: w.admin });
+      await call('POST', `/match/${smallId}/waitlist`, 201, { as: w.admin });
+      await call('GET', `/match/${smallId}`, 200, { as: w.admin });
+      await call('GET', '/match?mine=true&sport=FUTSAL', 200, { as: w.admin });
+      await call('DELETE', `/match/${smallId}/waitlist`, 204, { as: w.admin });
+      await call('DELETE', `/match/${smallId}/waitlist`, 404, { as: w.admin });
+      await call('GET', '/match/sports', 200, {});
+      await call('GET', `/match/${smallId}/calendar.ics`, 200, { as: w.bia });
+      await call('GET', `/match/${UNKNOWN}/calendar.ics`, 404, { as: w.bia });
 
       await call('DELETE', `/match/${id}`, 403, { as: w.bia });
       await call('DELETE', `/match/${id}`, 204, { as: w.ana });
@@ -96,6 +105,8 @@ export function activitiesWalk(w: Walk) {
       await call('POST', `/post/${id}/attendance`, 201, { as: w.bia });
       await call('POST', `/post/${id}/attendance`, 409, { as: w.bia });
       await call('POST', `/post/${generalId}/attendance`, 400, { as: w.bia });
+      await call('GET', `/post/${id}/calendar.ics`, 200, { as: w.bia });
+      await call('GET', `/post/${generalId}/calendar.ics`, 400, { as: w.bia });
       await call('DELETE', `/post/${id}/attendance`, 204, { as: w.bia });
       await call('DELETE', `/post/${id}/attendance`, 404, { as: w.bia });
 

@@ -1,5 +1,5 @@
-import { matchPlayers, matches } from '@campus/core';
-import { eq } from 'drizzle-orm';
+import { matchPlayers, matchWaitlist, matches } from '@campus/core';
+import { asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestApp, TestUser } from './app';
 
@@ -66,3 +66,39 @@ export async function teamCounts(t: TestApp, matchId: string) {
 /** `n` distinct users (ATIVO, perfil ALUNO). */
 export const createUsers = (t: TestApp, n: number) =>
   Promise.all(Array.from({ length: n }, () => t.createUser()));
+
+/** The match's waiting list in the table, first in line first (user ids). */
+export async function waitlistRows(t: TestApp, matchId: string) {
+  const rows = await t.db
+    .select()
+    .from(matchWaitlist)
+    .where(eq(matchWaitlist.matchId, matchId))
+    .orderBy(asc(matchWaitlist.queuedAt), asc(matchWaitlist.id));
+  return rows.map((r) => r.userId);
+}
+
+/**
+ * Every invariant of a match's seats, checked in SQL: the counters equal the rows, no team over
+ * its capacity, nobody twice, nobody both playing and waiting, nobody waiting beside a free spot
+ * of an open match.
+ */
+export async function expectSeatInvariants(t: TestApp, matchId: string) {
+  const result = await t.db.execute(sql`
+    select m.max_players as "maxPlayers", m.players_a as "countedA", m.players_b as "countedB",
+      (select count(*)::int from match_players p where p.match_id = m.id and p.team = 'A') as "a",
+      (select count(*)::int from match_players p where p.match_id = m.id and p.team = 'B') as "b",
+      (select count(*)::int from match_players p join match_waitlist w
+         on w.match_id = p.match_id and w.user_id = p.user_id where p.match_id = m.id) as "both",
+      (select count(*)::int from match_waitlist w where w.match_id = m.id) as "waiting"
+    from matches m where m.id = ${matchId}`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+    Record<string, number>
+  >;
+  const { maxPlayers, countedA, countedB, a, b, both, waiting } = row!;
+  expect({ countedA, countedB }).toEqual({ countedA: a, countedB: b });
+  expect(a).toBeLessThanOrEqual(Math.ceil(maxPlayers! / 2));
+  expect(b).toBeLessThanOrEqual(Math.floor(maxPlayers! / 2));
+  expect(both).toBe(0);
+  if (waiting! > 0) expect(a! + b!).toBe(maxPlayers);
+  return { players: a! + b!, waiting: waiting! };
+}

@@ -19,7 +19,7 @@ export async function startSecondInstance(first: TestApp) {
   const bus = createEventBus(database.listen);
   const app = createApp({
     services: createServices(database.db, testAuthConfig, { bus }),
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env.SECOND_LOG ?? 'silent' }),
     ping: database.ping,
   });
   const server: Server = await new Promise((resolve) => {

@@ -1,5 +1,11 @@
 import type { matchStreamEvent, notificationStreamEvent, postStreamEvent } from '@campus/core';
-import { matchIdInput, notificationStreamInput, postIdInput, type Actor } from '@campus/core';
+import {
+  matchIdInput,
+  notificationStreamInput,
+  postIdInput,
+  viewedBy,
+  type Actor,
+} from '@campus/core';
 import { tracked } from '@trpc/server';
 import type { z } from 'zod';
 import { domainProcedures, router, type Context } from '../trpc';
@@ -135,7 +141,9 @@ export const streamsRouter = router({
         ctx,
         signal,
         (stop) => ctx.services.live.match(input.id, stop),
-        (event): z.infer<typeof matchStreamEvent> => event,
+        // One read per change serves every watcher; each sees its own team and place in line.
+        (event): z.infer<typeof matchStreamEvent> =>
+          event.kind === 'match' ? { ...event, match: viewedBy(event.match, ctx.actor.id) } : event,
       ),
     ),
 

@@ -42,6 +42,8 @@ export const LIMITS = {
     teamName: { min: 1, max: 50 },
     /** A number of players, not a length. */
     maxPlayers: { min: 2, max: 100 },
+    /** A team's score, not a length. */
+    score: { min: 0, max: 999 },
   },
   group: {
     name: { min: 3, max: 60 },

@@ -23,6 +23,13 @@ export const pageQuery = (maxLimit: number, defaultLimit = 10) =>
     limit: wholeNumber(1, maxLimit, defaultLimit),
   });
 
+/** `true`/`false` as JSON over /trpc, or as query-string text over REST (list filters). */
+export const queryFlag = (field: string) =>
+  z.preprocess(
+    (value) => (value === 'true' ? true : value === 'false' ? false : value),
+    z.boolean({ error: `${field} must be true or false` }),
+  );
+
 export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
 
 export function pageOffset({ page, limit }: PageQuery): number {

@@ -45,6 +45,10 @@ export async function publish<K extends EventKind>(
   await ex.execute(sql`select pg_notify(${channelOf(kind)}, ${JSON.stringify(event)})`);
 }
 
+/** The `pg_notify(…)` of an event, for a statement that publishes as it changes something. */
+export const publishExpression = <K extends EventKind>(kind: K, event: EventOf<K>) =>
+  sql`pg_notify(${channelOf(kind)}, ${JSON.stringify(event)})`;
+
 /** Several events in one statement (e.g. a notification to each player of a match). */
 export async function publishMany<K extends EventKind>(
   ex: Executor,

@@ -55,15 +55,19 @@ export async function lockGroup(tx: Executor, id: string) {
  * or ADMIN, or a site ADMIN; unknown → 404 GROUP_NOT_FOUND. Returns the name stored as `group`.
  * A key-share lock keeps the group from being deleted before the post referencing it is written.
  */
-export async function groupToPostIn(tx: Executor, actor: Actor, groupId: string) {
+export async function groupToPostIn(
+  tx: Executor,
+  actor: Actor,
+  groupId: string,
+  refusal = 'Only an OWNER or ADMIN of the group can post in its name',
+) {
   const [group] = await tx
     .select({ name: groups.name, role: sql<GroupRole | null>`(${roleSubquery(actor.id)})` })
     .from(groups)
     .where(eq(groups.id, groupId))
     .for('key share');
   if (!group) throw groupNotFound();
-  if (!mayManage(actor, group.role))
-    throw forbidden('Only an OWNER or ADMIN of the group can post in its name', 'GROUP_FORBIDDEN');
+  if (!mayManage(actor, group.role)) throw forbidden(refusal, 'GROUP_FORBIDDEN');
   return group.name;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GROUP_ROLES } from '../common/actor';
 import { LIMITS } from '../common/limits';
-import { listResponse, pageQuery } from '../common/pagination';
+import { listResponse, pageQuery, queryFlag } from '../common/pagination';
 import { GROUP_TYPES } from './enums';
 
 /*
@@ -16,12 +16,7 @@ const text = (field: string, min: number, max: number) =>
     .min(min, `${field} must have at least ${min} character${min === 1 ? '' : 's'}`)
     .max(max, `${field} must have at most ${max} characters`);
 
-/** `true`/`false` as JSON over /trpc, or as query-string text over REST. */
-const flag = (field: string) =>
-  z.preprocess(
-    (value) => (value === 'true' ? true : value === 'false' ? false : value),
-    z.boolean({ error: `${field} must be true or false` }),
-  );
+const flag = queryFlag;
 
 export const groupTypeSchema = z.enum(GROUP_TYPES, {
   error: `groupType must be one of ${GROUP_TYPES.join(', ')}`,

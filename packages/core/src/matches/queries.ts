@@ -1,13 +1,13 @@
 import { and, asc, count, eq, gt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../db/client';
+import type { Executor, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
-import { rowCounts } from '../db/row-counts';
 import { notFound } from '../errors';
+import { groups } from '../groups/table';
 import { users } from '../users/table';
 import type { PlayerJson } from './records';
 import type { MatchStatus, Team, TeamCounts } from './rules';
 import { MATCH_STATUSES } from './enums';
-import { matchPlayers, matches } from './table';
+import { matchPlayers, matchWaitlist, matches } from './table';
 
 /** The queries of the match service, written once for the database (prepared) and for a transaction. */
 
@@ -19,12 +19,29 @@ export const matchNotFound = () => notFound('Match not found');
 
 type Id = string | Placeholder;
 
+/** The organising group's name and verified flag, beside a match row (null/false without one). */
+export const groupColumns = {
+  group: sql<
+    string | null
+  >`(select ${qualified(groups.name)} from ${groups} where ${qualified(groups.id)} = ${qualified(matches.groupId)})`,
+  groupVerified: sql<boolean>`coalesce((select ${qualified(groups.verified)} from ${groups} where ${qualified(groups.id)} = ${qualified(matches.groupId)}), false)`,
+};
+
 export const matchWithAuthor = (ex: Executor, id: Id) =>
   ex
-    .select({ match: matches, author: userColumns })
+    .select({ match: matches, author: userColumns, ...groupColumns })
     .from(matches)
     .innerJoin(users, eq(users.id, matches.authorId))
     .where(eq(matches.id, id));
+
+/** The waiting list, first in line first (`queuedAt`, then id). */
+export const waitlistOf = (ex: Executor, matchId: Id) =>
+  ex
+    .select(userColumns)
+    .from(matchWaitlist)
+    .innerJoin(users, eq(users.id, matchWaitlist.userId))
+    .where(eq(matchWaitlist.matchId, matchId))
+    .orderBy(asc(matchWaitlist.queuedAt), asc(matchWaitlist.id));
 
 export const playersOf = (ex: Executor, matchId: Id) =>
   ex
@@ -41,7 +58,7 @@ export async function lockMatch(tx: Transaction, id: string): Promise<MatchRow> 
   return row;
 }
 
-/** Players per team and the caller's team, read under the match lock, so exact. */
+/** Players per team (the match row's counters) and the caller's team, read under the match lock. */
 export async function teamsOf(tx: Transaction, matchId: string, userId: string) {
   const rows = await tx
     .select({
@@ -57,6 +74,28 @@ export async function teamsOf(tx: Transaction, matchId: string, userId: string) 
   return { counts, callerTeam: rows.find((row) => row.mine)?.team };
 }
 
+/** `matches.players_a`/`players_b` as team counts. */
+export const countsOf = (match: Pick<MatchRow, 'playersA' | 'playersB'>): TeamCounts => ({
+  A: match.playersA,
+  B: match.playersB,
+});
+
+/**
+ * Whether `userId` (a placeholder or a value) plays in / waits for the current `matches` row:
+ * the team letter, and the place in line (1 = next).
+ */
+export const viewerColumns = (userId: SQL | Placeholder | string) => ({
+  myTeam: sql<
+    'A' | 'B' | null
+  >`(select ${qualified(matchPlayers.team)} from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.userId)} = ${userId})`,
+  myWaitlistPosition: sql<
+    number | null
+  >`(select count(*) from ${matchWaitlist} w, ${matchWaitlist} me
+      where me.match_id = ${qualified(matches.id)} and me.user_id = ${userId}
+        and w.match_id = me.match_id and (w.queued_at, w.id) <= (me.queued_at, me.id)
+      having count(*) > 0)`.mapWith((value: unknown) => (value === null ? null : Number(value))),
+});
+
 /**
  * The list filter by status as it reads now (`now` is a placeholder): EM_BREVE rows whose date
  * has passed belong to EM_ANDAMENTO. Served by matches_status_date_id_idx.
@@ -71,75 +110,4 @@ export function statusFilter(status: MatchStatus): SQL | undefined {
     );
   }
   return eq(matches.status, status);
-}
-
-/** What a subscribe needs to know (players per team, whether the caller is in), read without a lock. */
-export function subscriptionSnapshot(db: Database) {
-  const playersIn = (team: Team) =>
-    sql<number>`(select count(*) from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.team)} = ${team})`.mapWith(
-      Number,
-    );
-  return db
-    .select({
-      status: matches.status,
-      matchDate: matches.matchDate,
-      maxPlayers: matches.maxPlayers,
-      a: playersIn('A'),
-      b: playersIn('B'),
-      subscribed: sql<boolean>`exists (select 1 from ${matchPlayers} where ${qualified(matchPlayers.matchId)} = ${qualified(matches.id)} and ${qualified(matchPlayers.userId)} = ${sql.placeholder('userId')})`,
-    })
-    .from(matches)
-    .where(eq(matches.id, sql.placeholder('id')));
-}
-
-/**
- * The list's prepared statements, a page and a total for each status filter and for none. Each
- * match's players come in the page's own statement (no query per match), in subscription order.
- */
-export function prepareMatchList(db: Database) {
-  const listColumns = {
-    match: matches,
-    author: userColumns,
-    players: sql<PlayerJson[]>`coalesce((
-      select json_agg(json_build_object(
-          'id', u.id, 'name', u.nome, 'userName', u.nickname, 'team', mp.team, 'subscribedAt', mp.subscribed_at
-        ) order by mp.subscribed_at, mp.id)
-      from ${matchPlayers} mp join ${users} u on u.id = mp.user_id
-      where mp.match_id = ${qualified(matches.id)}), '[]'::json)`.mapWith((value: unknown) =>
-      typeof value === 'string' ? (JSON.parse(value) as PlayerJson[]) : (value as PlayerJson[]),
-    ),
-  };
-  const pageWhere = (where: SQL | undefined, name: string) =>
-    db
-      .select(listColumns)
-      .from(matches)
-      .innerJoin(users, eq(users.id, matches.authorId))
-      .where(where)
-      .orderBy(asc(matches.matchDate), asc(matches.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name);
-  const unfiltered = {
-    page: pageWhere(undefined, 'matches_page'),
-    // Kept exact by a trigger in the transaction of every insert and delete (migration 0001).
-    total: db
-      .select({ n: rowCounts.rowCount })
-      .from(rowCounts)
-      .where(eq(rowCounts.tableName, 'matches'))
-      .prepare('matches_total'),
-  };
-  const byStatus = Object.fromEntries(
-    MATCH_STATUSES.map((status) => [
-      status,
-      {
-        page: pageWhere(statusFilter(status), `matches_page_${status}`),
-        total: db
-          .select({ n: count() })
-          .from(matches)
-          .where(statusFilter(status))
-          .prepare(`matches_total_${status}`),
-      },
-    ]),
-  ) as Record<MatchStatus, typeof unfiltered>;
-  return (status: MatchStatus | undefined) => (status ? byStatus[status] : unfiltered);
 }

@@ -7,6 +7,7 @@ import type {
   MatchListItem,
   MatchPlayer,
   MatchUser,
+  MatchWaitingUser,
   UpdateMatchFields,
 } from './schemas';
 import type { matches } from './table';
@@ -37,16 +38,29 @@ export function toMatchColumns(fields: UpdateMatchFields): Partial<MatchInsert> 
     teamNameB: fields.teamNameB,
     // Storing the effective status makes an EM_BREVE-by-date match explicitly EM_ANDAMENTO.
     status: fields.MatchStatus,
+    sport: fields.sport,
+    groupId: fields.groupId,
+    teamAScore: fields.teamAScore,
+    teamBScore: fields.teamBScore,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
 
-function toFields(row: MatchRow, author: MatchUser, filled: number, now: Date): MatchFields {
+/** What is read beside a match row: its author, its group, and the viewer's place in it. */
+export interface MatchContext {
+  author: MatchUser;
+  group: string | null;
+  groupVerified: boolean;
+  myTeam: Team | null;
+  myWaitlistPosition: number | null;
+}
+
+function toFields(row: MatchRow, context: MatchContext, filled: number, now: Date): MatchFields {
   return {
     id: row.id,
     title: row.title,
     ...(row.description !== null ? { description: row.description } : {}),
-    author,
+    author: context.author,
     authorId: row.authorId,
     maxPlayers: row.maxPlayers,
     MatchDate: row.matchDate.toISOString(),
@@ -57,16 +71,47 @@ function toFields(row: MatchRow, author: MatchUser, filled: number, now: Date): 
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     isSubscriptionOpen: !hasStarted(row.status, row.matchDate, now) && filled < row.maxPlayers,
+    sport: row.sport,
+    groupId: row.groupId,
+    group: context.group,
+    groupVerified: context.groupVerified,
+    teamAScore: row.teamAScore,
+    teamBScore: row.teamBScore,
+    myTeam: context.myTeam,
+    myWaitlistPosition: context.myWaitlistPosition,
+  };
+}
+
+/** The single read's context: group columns as read, the viewer's place from the lists. */
+export interface MatchRead {
+  match: MatchRow;
+  author: MatchUser;
+  group: string | null;
+  groupVerified: boolean;
+}
+
+/**
+ * The match as `viewerId` sees it: `myTeam` and `myWaitlistPosition` from its players and
+ * waiting list (a stream reads a match once and sends it to every watcher this way).
+ */
+export function viewedBy(match: Match, viewerId: string | undefined): Match {
+  const position = match.waitlist.find((w) => w.id === viewerId)?.position ?? null;
+  return {
+    ...match,
+    myTeam: match.players.find((p) => p.id === viewerId)?.team ?? null,
+    myWaitlistPosition: position,
   };
 }
 
 /** The single read (and the answer of create and update): players, spots and both teams. */
 export function toMatch(
-  row: MatchRow,
-  author: MatchUser,
+  read: MatchRead,
   playerRows: PlayerRow[],
+  waiting: MatchUser[],
   now: Date,
+  viewerId?: string,
 ): Match {
+  const row = read.match;
   const players = playerRows.map((p) => ({ ...p, subscribedAt: p.subscribedAt.toISOString() }));
   const capacity = teamCapacity(row.maxPlayers);
   const windowOpen = !hasStarted(row.status, row.matchDate, now);
@@ -80,30 +125,39 @@ export function toMatch(
       players: members.map(({ id, name, userName }) => ({ id, name, userName })),
     };
   };
-  return {
-    ...toFields(row, author, players.length, now),
-    players,
-    spots: { totalMax: row.maxPlayers, totalFilled: players.length },
-    teamA: team('A'),
-    teamB: team('B'),
-  };
+  const waitlist: MatchWaitingUser[] = waiting.map((user, i) => ({ ...user, position: i + 1 }));
+  const context = { ...read, myTeam: null, myWaitlistPosition: null };
+  return viewedBy(
+    {
+      ...toFields(row, context, players.length, now),
+      players,
+      spots: { totalMax: row.maxPlayers, totalFilled: players.length },
+      teamA: team('A'),
+      teamB: team('B'),
+      waitlist,
+    },
+    viewerId,
+  );
 }
 
 /** A match read with its author and players (`found` undefined: 404). */
 export function toFoundMatch(
-  found: { match: MatchRow; author: MatchUser } | undefined,
+  found: MatchRead | undefined,
   players: PlayerRow[],
+  waiting: MatchUser[],
   now: Date,
+  viewerId?: string,
 ): Match {
   if (!found) throw matchNotFound();
-  return toMatch(found.match, found.author, players, now);
+  return toMatch(found, players, waiting, now, viewerId);
 }
 
 /** A list item: its players, and spots as filled and open. */
 export function toListItem(
   row: MatchRow,
-  author: MatchUser,
+  context: MatchContext,
   playerRows: PlayerJson[],
+  waitlistCount: number,
   now: Date,
 ): MatchListItem {
   const players = playerRows.map((p) => ({
@@ -112,8 +166,9 @@ export function toListItem(
   }));
   const filled = players.length;
   return {
-    ...toFields(row, author, filled, now),
+    ...toFields(row, context, filled, now),
     players,
     spots: { filled, open: Math.max(0, row.maxPlayers - filled) },
+    waitlistCount,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listMetaSchema, pageQuery } from '../common/pagination';
-import { MATCH_STATUSES, TEAMS } from './enums';
+import { listMetaSchema, pageQuery, queryFlag } from '../common/pagination';
+import { MATCH_STATUSES, SPORTS, TEAMS } from './enums';
 import { LIMITS } from '../common/limits';
 
 // ---- input ----------------------------------------------------------------------------------
@@ -31,6 +31,34 @@ export const matchStatusSchema = z.enum(MATCH_STATUSES, {
   error: `must be one of ${MATCH_STATUSES.join(', ')}`,
 });
 
+export const sportSchema = z.enum(SPORTS, { error: `sport must be one of ${SPORTS.join(', ')}` });
+export type Sport = z.infer<typeof sportSchema>;
+
+/** The sports, in the order they are listed. */
+export const SPORTS_IN_ORDER = SPORTS;
+
+/** Each sport's name in Portuguese, in the order `GET /match/sports` lists them. */
+export const SPORT_NAMES: Record<Sport, string> = {
+  FUTEBOL: 'Futebol',
+  FUTSAL: 'Futsal',
+  SOCIETY: 'Society',
+  VOLEI: 'Vôlei',
+  VOLEI_DE_PRAIA: 'Vôlei de praia',
+  BASQUETE: 'Basquete',
+  HANDEBOL: 'Handebol',
+  TENIS_DE_MESA: 'Tênis de mesa',
+  OUTRO: 'Outro',
+};
+
+const groupId = z.uuid('groupId must be a UUID');
+
+const score = (field: string) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int(`${field} must be an integer`)
+    .min(LIMITS.match.score.min, `${field} must be at least ${LIMITS.match.score.min}`)
+    .max(LIMITS.match.score.max, `${field} must be at most ${LIMITS.match.score.max}`);
+
 export const matchIdInput = z.object({ id: z.uuid('id must be a UUID') });
 
 export const createMatchInput = z
@@ -51,6 +79,10 @@ export const createMatchInput = z
     teamNameB: text('teamNameB', LIMITS.match.teamName.min, LIMITS.match.teamName.max).default(
       'TIME_B',
     ),
+    sport: sportSchema.optional(),
+    groupId: groupId
+      .optional()
+      .describe('The organising group: the caller must be its OWNER or ADMIN'),
   })
   .meta({
     examples: [
@@ -63,6 +95,7 @@ export const createMatchInput = z
         location: 'Quadra 2',
         teamNameA: 'Azul',
         teamNameB: 'Branco',
+        sport: 'SOCIETY',
       },
     ],
   });
@@ -80,6 +113,12 @@ export const updateMatchFields = z.object({
   teamNameA: text('teamNameA', LIMITS.match.teamName.min, LIMITS.match.teamName.max).optional(),
   teamNameB: text('teamNameB', LIMITS.match.teamName.min, LIMITS.match.teamName.max).optional(),
   MatchStatus: matchStatusSchema.optional(),
+  /** `null` removes it. */
+  sport: sportSchema.nullable().optional(),
+  /** `null`: no organising group any more. */
+  groupId: groupId.nullable().optional(),
+  teamAScore: score('teamAScore').optional().describe('Only once the match is FINALIZADA'),
+  teamBScore: score('teamBScore').optional().describe('Only once the match is FINALIZADA'),
 });
 export type UpdateMatchFields = z.infer<typeof updateMatchFields>;
 
@@ -94,7 +133,14 @@ export const updateMatchInput = matchIdInput
   )
   .meta({ examples: [{ title: 'Pelada de sexta', maxPlayers: 12 }] });
 
-export const listMatchesInput = pageQuery(50).extend({ status: matchStatusSchema.optional() });
+export const listMatchesInput = pageQuery(50).extend({
+  status: matchStatusSchema.optional(),
+  sport: sportSchema.optional(),
+  groupId: groupId.optional(),
+  mine: queryFlag('mine')
+    .optional()
+    .describe('true: only matches the caller plays in, waits for or created'),
+});
 export type ListMatchesQuery = z.infer<typeof listMatchesInput>;
 
 // ---- output ---------------------------------------------------------------------------------
@@ -111,6 +157,12 @@ export const matchPlayerSchema = matchUserSchema
   .extend({ team: matchTeamLetterSchema, subscribedAt: z.iso.datetime() })
   .meta({ id: 'MatchPlayer' });
 export type MatchPlayer = z.infer<typeof matchPlayerSchema>;
+
+/** Someone on a match's waiting list; position 1 takes the next spot that opens. */
+export const matchWaitingUserSchema = matchUserSchema
+  .extend({ position: z.number().int() })
+  .meta({ id: 'MatchWaitingUser' });
+export type MatchWaitingUser = z.infer<typeof matchWaitingUserSchema>;
 
 /** The stored fields of a match, with MatchStatus as it reads now (see rules.effectiveStatus). */
 const matchFieldsSchema = z.object({
@@ -129,6 +181,18 @@ const matchFieldsSchema = z.object({
   updatedAt: z.iso.datetime(),
   /** Effective status EM_BREVE, date in the future and a free spot. */
   isSubscriptionOpen: z.boolean(),
+  sport: sportSchema.nullable(),
+  groupId: z.uuid().nullable(),
+  /** The organising group's name, and whether a site ADMIN verified it. */
+  group: z.string().nullable(),
+  groupVerified: z.boolean(),
+  /** Set by the author once the match is FINALIZADA. */
+  teamAScore: z.number().int().nullable(),
+  teamBScore: z.number().int().nullable(),
+  /** The caller's team, or null when the caller does not play. */
+  myTeam: matchTeamLetterSchema.nullable(),
+  /** The caller's place on the waiting list (1 is next), or null when not waiting. */
+  myWaitlistPosition: z.number().int().nullable(),
 });
 export type MatchFields = z.infer<typeof matchFieldsSchema>;
 
@@ -149,6 +213,8 @@ export const matchSchema = matchFieldsSchema
     spots: z.object({ totalMax: z.number().int(), totalFilled: z.number().int() }),
     teamA: matchTeamSchema,
     teamB: matchTeamSchema,
+    /** The waiting list, first in line first. */
+    waitlist: z.array(matchWaitingUserSchema),
   })
   .meta({ id: 'Match' });
 export type Match = z.infer<typeof matchSchema>;
@@ -161,6 +227,8 @@ export const matchListItemSchema = matchFieldsSchema
   .extend({
     players: z.array(matchPlayerSchema),
     spots: z.object({ filled: z.number().int(), open: z.number().int() }),
+    /** How many wait for a spot. */
+    waitlistCount: z.number().int(),
   })
   .meta({ id: 'MatchListItem' });
 export type MatchListItem = z.infer<typeof matchListItemSchema>;
@@ -189,3 +257,15 @@ export const matchTeamChangeSchema = z
   })
   .meta({ id: 'MatchTeamChange' });
 export type MatchTeamChange = z.infer<typeof matchTeamChangeSchema>;
+
+/** Answer of joining the waiting list. */
+export const matchWaitlistEntrySchema = z
+  .object({ matchId: z.uuid(), userId: z.uuid(), position: z.number().int() })
+  .meta({ id: 'MatchWaitlistEntry' });
+export type MatchWaitlistEntry = z.infer<typeof matchWaitlistEntrySchema>;
+
+/** `GET /match/sports`: each sport's code (what `sport` takes) and its name in Portuguese. */
+export const sportListSchema = z
+  .object({ data: z.array(z.object({ code: sportSchema, name: z.string() })) })
+  .meta({ id: 'SportList' });
+export type SportList = z.infer<typeof sportListSchema>;

@@ -3,33 +3,32 @@ import { assertMayChange, type Actor } from '../common/actor';
 import { listMeta, pageOffset } from '../common/pagination';
 import type { Database, Executor, Transaction } from '../db/client';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
-import { prepareUserById } from '../users/records';
 import { publish } from '../events/bus';
-import { notify } from '../notifications/service';
+import { groupToPostIn, roleIn } from '../groups/access';
 import { matchCancelledNotification } from '../notifications/messages';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
+import { notify } from '../notifications/service';
+import { prepareUserById } from '../users/records';
+import { prepareMatchList } from './list';
 import {
+  countsOf,
   lockMatch,
   matchNotFound,
   matchWithAuthor,
   playersOf,
-  prepareMatchList,
-  subscriptionSnapshot,
   teamsOf,
   userColumns,
+  waitlistOf,
   type MatchRow,
 } from './queries';
-import { toFoundMatch, toListItem, toMatch, toMatchColumns } from './records';
+import { toFoundMatch, toListItem, toMatchColumns } from './records';
 import {
   canTransition,
   effectiveStatus,
   fitsCapacity,
   hasStarted,
   otherTeam,
-  placeNewPlayer,
   teamCapacity,
-  type Team,
-  type TeamCounts,
 } from './rules';
 import type {
   CreateMatchInput,
@@ -37,59 +36,81 @@ import type {
   Match,
   MatchSubscription,
   MatchTeamChange,
+  MatchWaitlistEntry,
   UpdateMatchFields,
 } from './schemas';
+import { admit, joinWaitlist, leaveMatch, promoteWaiting } from './seats';
+import { seatSnapshot, seatRefusal } from './snapshot';
 import { matchPlayers, matches } from './table';
 
+/** The match with its author, group, players and waiting list, as `viewerId` sees it. */
+async function readMatch(ex: Executor, id: string, now: Date, viewerId?: string): Promise<Match> {
+  const [[found], players, waiting] = await Promise.all([
+    matchWithAuthor(ex, id),
+    playersOf(ex, id),
+    waitlistOf(ex, id),
+  ]);
+  return toFoundMatch(found, players, waiting, now, viewerId);
+}
+
+const groupRefusal = 'Only an OWNER or ADMIN of the group can organise a match in its name';
+
 /**
- * The team a new player joins, or the refusal (thrown): the match started (effective status not
- * EM_BREVE, which includes a passed date), the actor is in already, or both teams are full.
+ * The author, an OWNER/ADMIN of the organising group, or a site ADMIN (common/actor.ts's one
+ * rule); otherwise 403 NOT_OWNER.
  */
-function teamToJoin(
-  match: Pick<MatchRow, 'status' | 'matchDate' | 'maxPlayers'>,
-  counts: TeamCounts,
-  subscribed: boolean,
-): Team {
-  if (hasStarted(match.status, match.matchDate, new Date())) {
-    throw forbidden('The match has already started', 'MATCH_STARTED');
-  }
-  if (subscribed) throw conflict('You are already subscribed to this match', 'ALREADY_SUBSCRIBED');
-  const team = placeNewPlayer(counts, match.maxPlayers);
-  if (!team) throw forbidden('The match is full', 'MATCH_FULL');
-  return team;
+async function assertMayManageMatch(tx: Transaction, actor: Actor, match: MatchRow, what: string) {
+  const actorGroupRole = match.groupId ? await roleIn(tx, match.groupId, actor.id) : null;
+  assertMayChange(
+    actor,
+    { ownerId: match.authorId, actorGroupRole },
+    `Only the author, the organising group's OWNER/ADMIN or an admin can ${what} this match`,
+  );
 }
 
-/** The match with its author and players, read inside a transaction. */
-async function readMatch(ex: Executor, id: string, now: Date): Promise<Match> {
-  const [[found], players] = await Promise.all([matchWithAuthor(ex, id), playersOf(ex, id)]);
-  return toFoundMatch(found, players, now);
-}
-
-/** Matches with team placement (decisions.md §6). Player changes run under a lock on the match row. */
+/** Matches with team placement (decisions.md §6) and a waiting list (extensions.md §D). */
 export function createMatchService(
   db: Database,
   { reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S }: { reminderLeadSeconds?: number } = {},
 ) {
   const byId = matchWithAuthor(db, sql.placeholder('id')).prepare('matches_by_id');
   const playersById = playersOf(db, sql.placeholder('id')).prepare('matches_players');
-  const subscribeSnapshot = subscriptionSnapshot(db).prepare('matches_subscribe_snapshot');
+  const waitlistById = waitlistOf(db, sql.placeholder('id')).prepare('matches_waitlist');
+  const snapshot = seatSnapshot(db).prepare('matches_seat_snapshot');
   const listStatements = prepareMatchList(db);
   const userById = prepareUserById(db, userColumns, 'matches_user_ref');
+  const seatOptions = { reminderLeadSeconds };
 
-  /**
-   * Runs a change of a match's players in one transaction (the work takes the match lock); a
-   * double subscription that got past it is still refused by the unique (match, user) index.
-   */
-  async function playerTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+  /** The refusal a seat change gets now, read from a committed snapshot (404 when no match). */
+  async function refusalNow(matchId: string, userId: string, wanted: 'PLAY' | 'WAIT') {
+    const [seen] = await snapshot.execute({ id: matchId, userId });
+    return seatRefusal(seen, wanted);
+  }
+
+  /** A second row for the same user that got past the checks is refused by the constraints. */
+  async function oneEntryPerUser<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await work();
     } catch (error) {
-      if (isUniqueViolation(error, 'match_players_match_user_unique')) {
+      if (
+        isUniqueViolation(error, 'match_players_match_user_unique') ||
+        isUniqueViolation(error, 'match_waitlist_user_playing')
+      ) {
         throw conflict('You are already subscribed to this match', 'ALREADY_SUBSCRIBED');
+      }
+      if (
+        isUniqueViolation(error, 'match_waitlist_match_user_unique') ||
+        isUniqueViolation(error, 'match_players_user_waiting')
+      ) {
+        throw conflict('You are already on the waiting list of this match', 'ALREADY_WAITING');
       }
       throw error;
     }
   }
+
+  /** Joining or moving a match into the reminder lead time: its players are reminded now. */
+  const withinReminderLead = (matchDate: Date) =>
+    matchDate.getTime() - Date.now() <= reminderLeadSeconds * 1000;
 
   return {
     async create(input: CreateMatchInput, actor: Actor): Promise<Match> {
@@ -100,50 +121,60 @@ export function createMatchService(
       );
       const [author] = await userById.execute({ id: input.userId });
       if (!author) throw notFound('User not found');
-      const [row] = await db
-        .insert(matches)
-        .values({ ...toMatchColumns(input), authorId: author.id })
-        .returning();
-      return toMatch(row!, author, [], new Date());
+      return db.transaction(async (tx) => {
+        if (input.groupId) await groupToPostIn(tx, actor, input.groupId, groupRefusal);
+        const [row] = await tx
+          .insert(matches)
+          .values({ ...toMatchColumns(input), authorId: author.id })
+          .returning({ id: matches.id });
+        return readMatch(tx, row!.id, new Date(), actor.id);
+      });
     },
 
-    async get(id: string): Promise<Match> {
-      const now = new Date();
-      const [[found], players] = await Promise.all([
+    async get(id: string, viewerId: string): Promise<Match> {
+      const [[found], players, waiting] = await Promise.all([
         byId.execute({ id }),
         playersById.execute({ id }),
+        waitlistById.execute({ id }),
       ]);
-      return toFoundMatch(found, players, now);
+      return toFoundMatch(found, players, waiting, new Date(), viewerId);
     },
 
+    /** The match as nobody in particular sees it (live streams add each watcher's view). */
+    read: (id: string) => readMatch(db, id, new Date()),
+
     /** MatchDate ascending, then id; `status` filters by the status as it reads now. */
-    async list(query: ListMatchesQuery) {
+    async list(query: ListMatchesQuery, viewerId: string) {
       const now = new Date();
-      const params = { limit: query.limit, offset: pageOffset(query), now: now.toISOString() };
-      const statements = listStatements(query.status);
+      const params = {
+        limit: query.limit,
+        offset: pageOffset(query),
+        now: now.toISOString(),
+        viewer: viewerId,
+        sport: query.sport ?? null,
+        groupId: query.groupId ?? null,
+      };
+      const statements = listStatements(query);
       const [rows, [counted]] = await Promise.all([
         statements.page.execute(params),
         statements.total.execute(params),
       ]);
       return {
-        data: rows.map((r) => toListItem(r.match, r.author, r.players, now)),
+        data: rows.map((r) => toListItem(r.match, r, r.players, r.waitlistCount, now)),
         meta: listMeta(query, counted?.n ?? 0),
       };
     },
 
     /**
-     * Author or ADMIN. Under the match lock: the status transition is checked from the status as
-     * it reads now, the date only moves while EM_BREVE, and maxPlayers never drops below the
-     * players already in (in total or in either team under the new split).
+     * Under the match lock: the status transition is checked from the status as it reads now,
+     * the date only moves while EM_BREVE, maxPlayers never drops below the players already in
+     * (in total or in either team), scores only once FINALIZADA, and a larger maxPlayers gives
+     * the new seats to the waiting list at once.
      */
     async update(id: string, fields: UpdateMatchFields, actor: Actor): Promise<Match> {
       return db.transaction(async (tx) => {
         const match = await lockMatch(tx, id);
-        assertMayChange(
-          actor,
-          { ownerId: match.authorId },
-          'Only the author or an admin can change this match',
-        );
+        await assertMayManageMatch(tx, actor, match, 'change');
         const now = new Date();
         const current = effectiveStatus(match.status, match.matchDate, now);
         if (fields.MatchStatus && !canTransition(current, fields.MatchStatus)) {
@@ -155,8 +186,15 @@ export function createMatchService(
         if (fields.MatchDate && current !== 'EM_BREVE') {
           throw conflict(`MatchDate cannot change once the match is ${current}`, 'MATCH_STARTED');
         }
+        const scored = fields.teamAScore !== undefined || fields.teamBScore !== undefined;
+        if (scored && (fields.MatchStatus ?? current) !== 'FINALIZADA') {
+          throw conflict('Scores can be set once the match is FINALIZADA', 'MATCH_NOT_FINISHED');
+        }
+        if (fields.groupId && fields.groupId !== match.groupId) {
+          await groupToPostIn(tx, actor, fields.groupId, groupRefusal);
+        }
         if (fields.maxPlayers !== undefined && fields.maxPlayers < match.maxPlayers) {
-          const { counts } = await teamsOf(tx, id, actor.id);
+          const counts = countsOf(match);
           if (!fitsCapacity(counts, fields.maxPlayers)) {
             const { A, B } = teamCapacity(fields.maxPlayers);
             throw conflict(
@@ -183,22 +221,21 @@ export function createMatchService(
               .map((p) => matchCancelledNotification(match, p.userId)),
           );
         }
+        if (fields.maxPlayers !== undefined && fields.maxPlayers > match.maxPlayers) {
+          await promoteWaiting(tx, id, reminderLeadSeconds);
+        }
         // A date moved into the reminder window: its players are reminded now, not at the next sweep.
         if (fields.MatchDate) await sendDueReminders(tx, reminderLeadSeconds, { matchId: id });
         await publish(tx, 'match', { key: id });
-        return readMatch(tx, id, now);
+        return readMatch(tx, id, now, actor.id);
       });
     },
 
-    /** Author or ADMIN; the players go with the match (cascade). */
+    /** The author, the group's OWNER/ADMIN or a site ADMIN; players and waiting list go with it. */
     async remove(id: string, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         const match = await lockMatch(tx, id);
-        assertMayChange(
-          actor,
-          { ownerId: match.authorId },
-          'Only the author or an admin can delete this match',
-        );
+        await assertMayManageMatch(tx, actor, match, 'delete');
         await tx.delete(matches).where(eq(matches.id, id));
         await publish(tx, 'match', { key: id, deleted: true });
       });
@@ -206,56 +243,61 @@ export function createMatchService(
 
     /**
      * The actor joins the team with fewer players (a tie goes to A). A refusal read from a
-     * committed snapshot without the lock is already a correct answer (the match was full or
-     * started, or the actor in, at that moment), so refusals skip the queue on the match row;
-     * an admission is decided again, and made, under the lock.
+     * committed snapshot is already a correct answer, so refusals never touch the match row; an
+     * admission is one statement that checks the seat on the row and inserts (seats.admit).
      */
     async subscribe(matchId: string, actor: Actor): Promise<MatchSubscription> {
       const userId = actor.id;
-      const [snapshot] = await subscribeSnapshot.execute({ id: matchId, userId });
-      if (!snapshot) throw matchNotFound();
-      teamToJoin(snapshot, { A: snapshot.a, B: snapshot.b }, snapshot.subscribed);
-      return playerTransaction(async (tx) => {
-        const match = await lockMatch(tx, matchId);
-        const { counts, callerTeam } = await teamsOf(tx, matchId, userId);
-        const team = teamToJoin(match, counts, callerTeam !== undefined);
-        const [row] = await tx
-          .insert(matchPlayers)
-          // clock_timestamp(): the moment of the insert, so subscribedAt follows the lock order.
-          .values({ matchId, userId, team, subscribedAt: sql`clock_timestamp()` })
-          .returning({ subscribedAt: matchPlayers.subscribedAt });
-        // Joining a match that starts within the reminder lead: reminded at once.
-        await sendDueReminders(tx, reminderLeadSeconds, { matchId });
-        await publish(tx, 'match', { key: matchId });
-        return {
-          matchId,
-          userId,
-          team,
-          teamName: team === 'A' ? match.teamNameA : match.teamNameB,
-          subscribedAt: row!.subscribedAt.toISOString(),
-        };
-      });
+      const [seen] = await snapshot.execute({ id: matchId, userId });
+      const early = seatRefusal(seen, 'PLAY');
+      if (early) throw early;
+      const placed = await oneEntryPerUser(() => admit(db, matchId, userId));
+      if (!placed) throw (await refusalNow(matchId, userId, 'PLAY')) ?? matchNotFound();
+      // Joining a match that starts within the reminder lead: reminded at once (else the sweep).
+      if (withinReminderLead(seen!.matchDate)) {
+        await db.transaction((tx) => sendDueReminders(tx, reminderLeadSeconds, { matchId }));
+      }
+      return {
+        matchId,
+        userId,
+        team: placed.team,
+        teamName: placed.team === 'A' ? seen!.teamNameA : seen!.teamNameB,
+        subscribedAt: placed.subscribedAt.toISOString(),
+      };
     },
 
-    /** Allowed at any status (the spec's only condition is that the subscription exists). */
-    unsubscribe(matchId: string, actor: Actor): Promise<MatchTeamChange> {
+    /** Allowed at any status; the seat goes to the first waiting user while the match is open. */
+    async unsubscribe(matchId: string, actor: Actor): Promise<MatchTeamChange> {
+      const left = await db.transaction((tx) =>
+        leaveMatch(tx, matchId, actor.id, { ...seatOptions, from: 'PLAYING' }),
+      );
+      if (left?.as !== 'PLAYER') throw notFound('You are not subscribed to this match');
+      return { matchId, userId: actor.id, team: left.team };
+    },
+
+    /** The end of the waiting list of a full match (409 MATCH_NOT_FULL when a seat is free). */
+    async joinWaitlist(matchId: string, actor: Actor): Promise<MatchWaitlistEntry> {
       const userId = actor.id;
-      return playerTransaction(async (tx) => {
-        await lockMatch(tx, matchId);
-        const [left] = await tx
-          .delete(matchPlayers)
-          .where(and(eq(matchPlayers.matchId, matchId), eq(matchPlayers.userId, userId)))
-          .returning({ team: matchPlayers.team });
-        if (!left) throw notFound('You are not subscribed to this match');
-        await publish(tx, 'match', { key: matchId });
-        return { matchId, userId, team: left.team };
-      });
+      const [seen] = await snapshot.execute({ id: matchId, userId });
+      const early = seatRefusal(seen, 'WAIT');
+      if (early) throw early;
+      const position = await oneEntryPerUser(() => joinWaitlist(db, matchId, userId));
+      if (position === undefined)
+        throw (await refusalNow(matchId, userId, 'WAIT')) ?? matchNotFound();
+      return { matchId, userId, position };
+    },
+
+    async leaveWaitlist(matchId: string, actor: Actor): Promise<void> {
+      const left = await db.transaction((tx) =>
+        leaveMatch(tx, matchId, actor.id, { ...seatOptions, from: 'WAITING' }),
+      );
+      if (!left) throw notFound('You are not on the waiting list of this match');
     },
 
     /** Moves the actor to the other team if it has room. */
     switchTeam(matchId: string, actor: Actor): Promise<MatchTeamChange> {
       const userId = actor.id;
-      return playerTransaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const match = await lockMatch(tx, matchId);
         const { counts, callerTeam } = await teamsOf(tx, matchId, userId);
         if (!callerTeam) throw notFound('You are not subscribed to this match');
@@ -276,3 +318,4 @@ export function createMatchService(
     },
   };
 }
+export type MatchService = ReturnType<typeof createMatchService>;

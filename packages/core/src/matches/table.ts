@@ -10,12 +10,15 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { groups } from '../groups/table';
 import { users } from '../users/table';
 import { LIMITS } from '../common/limits';
-import { MATCH_STATUSES, TEAMS } from './enums';
+import { MATCH_STATUSES, SPORTS, TEAMS } from './enums';
 
 export const matchStatusEnum = pgEnum('match_status', MATCH_STATUSES);
 export const teamEnum = pgEnum('team', TEAMS);
+
+export const sportEnum = pgEnum('match_sport', SPORTS);
 
 export const matches = pgTable(
   'matches',
@@ -36,13 +39,33 @@ export const matches = pgTable(
     teamNameB: varchar('team_name_b', { length: LIMITS.match.teamName.max })
       .notNull()
       .default('TIME_B'),
+    sport: sportEnum('sport'),
+    /** The organising group (its OWNER/ADMIN may manage the match); a deleted group leaves it null. */
+    groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** Set by the author once FINALIZADA. */
+    teamAScore: integer('team_a_score'),
+    teamBScore: integer('team_b_score'),
+    /**
+     * Players per team, kept by a trigger on match_players in the transaction of every insert,
+     * team change and delete (migration 0010): an admission checks capacity on this row in the
+     * same statement that inserts the player.
+     */
+    playersA: integer('players_a').notNull().default(0),
+    playersB: integer('players_b').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('matches_date_id_idx').on(t.matchDate, t.id),
     index('matches_status_date_id_idx').on(t.status, t.matchDate, t.id),
+    index('matches_sport_date_id_idx').on(t.sport, t.matchDate, t.id),
+    index('matches_group_date_id_idx').on(t.groupId, t.matchDate, t.id),
+    index('matches_author_idx').on(t.authorId),
     check('matches_max_players_range', sql`${t.maxPlayers} between 2 and 100`),
+    check(
+      'matches_scores_range',
+      sql`${t.teamAScore} between 0 and 999 and ${t.teamBScore} between 0 and 999`,
+    ),
   ],
 );
 
@@ -63,5 +86,30 @@ export const matchPlayers = pgTable(
   (t) => [
     unique('match_players_match_user_unique').on(t.matchId, t.userId),
     index('match_players_match_team_idx').on(t.matchId, t.team, t.subscribedAt),
+    index('match_players_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The waiting list of a full match, first come first served by `queuedAt` (then id). A user is
+ * never both here and in match_players: triggers refuse either insert while the other row exists
+ * (migration 0010), and promotion moves the row under the match lock.
+ */
+export const matchWaitlist = pgTable(
+  'match_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('match_waitlist_match_user_unique').on(t.matchId, t.userId),
+    index('match_waitlist_queue_idx').on(t.matchId, t.queuedAt, t.id),
+    index('match_waitlist_user_idx').on(t.userId),
   ],
 );

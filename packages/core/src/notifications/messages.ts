@@ -24,3 +24,13 @@ export const matchCancelledNotification = (
   message: `A partida ${quoted(match.title)} foi cancelada`,
   data: { matchId: match.id },
 });
+
+export const spotGrantedNotification = (
+  match: { id: string; title: string },
+  userId: string,
+): NewNotification => ({
+  userId,
+  type: 'MATCH_SPOT_GRANTED',
+  message: `Abriu uma vaga e você entrou na partida ${quoted(match.title)}`,
+  data: { matchId: match.id },
+});

@@ -1,4 +1,4 @@
-import { updateMatchInput } from '@campus/core/schemas';
+import { SPORT_NAMES, updateMatchInput } from '@campus/core/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { Page, PendingPage } from '../../components/Page';
@@ -10,7 +10,7 @@ import { checked } from '../../lib/validate';
 import { useLiveStream } from '../../session/useLiveStream';
 import { useSession } from '../../session/SessionProvider';
 import { MatchManagement } from './MatchManagement';
-import { StatusBadge } from './MatchesPage';
+import { Score, StatusBadge } from './MatchesPage';
 import { TeamCard } from './TeamCard';
 
 export function MatchPage({ id }: { id: string }) {
@@ -40,6 +40,20 @@ export function MatchPage({ id }: { id: string }) {
   const unsubscribe = useMutation(trpc.matches.unsubscribe.mutationOptions(options));
   const switchTeam = useMutation(trpc.matches.switch.mutationOptions(options));
   const update = useMutation(trpc.matches.update.mutationOptions(options));
+  const joinWaitlist = useMutation(trpc.matches.joinWaitlist.mutationOptions(options));
+  const leaveWaitlist = useMutation(trpc.matches.leaveWaitlist.mutationOptions(options));
+
+  /** "Adicionar à agenda": the API's calendar file, saved by the browser (the token stays in a header). */
+  const addToCalendar = async () => {
+    const text = await client.calendar.match.query({ id });
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `partida-${id}.ics`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    return text;
+  };
 
   if (match.isPending || match.error) {
     return (
@@ -57,7 +71,14 @@ export function MatchPage({ id }: { id: string }) {
   const other = mine?.team === 'A' ? data.teamB : data.teamA;
   const mayManage = user && (user.id === data.authorId || user.perfil === 'ADMIN');
   const busy =
-    subscribe.isPending || unsubscribe.isPending || switchTeam.isPending || update.isPending;
+    subscribe.isPending ||
+    unsubscribe.isPending ||
+    switchTeam.isPending ||
+    update.isPending ||
+    joinWaitlist.isPending ||
+    leaveWaitlist.isPending;
+  const position = data.myWaitlistPosition;
+  const open = data.MatchStatus === 'EM_BREVE';
   const free = data.spots.totalMax - data.spots.totalFilled;
 
   return (
@@ -72,7 +93,10 @@ export function MatchPage({ id }: { id: string }) {
           <StatusBadge status={data.MatchStatus} />{' '}
           <time dateTime={data.MatchDate}>{formatDateTime(data.MatchDate)}</time> · {data.location}{' '}
           · criada por @{data.author.userName}
+          {data.sport ? ` · ${SPORT_NAMES[data.sport]}` : ''}
+          {data.group ? ` · organizada por ${data.group}${data.groupVerified ? ' ✓' : ''}` : ''}
         </p>
+        <Score match={data} />
         {data.description ? <p className="content">{data.description}</p> : null}
         <p className="counts" id="spots">
           {data.spots.totalFilled} de {data.spots.totalMax} vagas preenchidas
@@ -127,11 +151,53 @@ export function MatchPage({ id }: { id: string }) {
             >
               Inscrever-me
             </button>
+          ) : position !== null ? (
+            <>
+              <p id="my-waitlist">
+                Você está na lista de espera: <strong>posição {position}</strong>. Se abrir uma
+                vaga, você entra na partida e recebe um aviso.
+              </p>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() =>
+                  void act(
+                    () => leaveWaitlist.mutateAsync({ id }),
+                    () => 'Você saiu da lista de espera.',
+                  )
+                }
+              >
+                Sair da lista de espera
+              </button>
+            </>
+          ) : free === 0 && open ? (
+            <>
+              <p>Partida lotada.</p>
+              <button
+                type="button"
+                className="primary"
+                disabled={busy}
+                onClick={() =>
+                  void act(
+                    () => joinWaitlist.mutateAsync({ id }),
+                    (r) => `Você entrou na lista de espera: posição ${r.position}.`,
+                  )
+                }
+              >
+                Entrar na lista de espera
+              </button>
+            </>
           ) : (
             <p>
               {free === 0 ? 'Partida lotada: não há vagas.' : 'As inscrições estão encerradas.'}
             </p>
           )}
+          <button
+            type="button"
+            onClick={() => void act(addToCalendar, () => 'Arquivo da agenda baixado (.ics).')}
+          >
+            Adicionar à agenda
+          </button>
         </div>
       </div>
 
@@ -139,6 +205,19 @@ export function MatchPage({ id }: { id: string }) {
         <TeamCard team={data.teamA} letter="A" me={user?.id} />
         <TeamCard team={data.teamB} letter="B" me={user?.id} />
       </div>
+
+      {data.waitlist.length > 0 ? (
+        <section className="card" aria-labelledby="waitlist-title">
+          <h2 id="waitlist-title">Lista de espera</h2>
+          <ol className="waitlist">
+            {data.waitlist.map((w) => (
+              <li key={w.id}>
+                {w.name} (@{w.userName}){w.id === user?.id ? ' — você' : ''}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
 
       {mayManage ? (
         <MatchManagement

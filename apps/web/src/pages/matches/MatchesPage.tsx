@@ -1,4 +1,4 @@
-import { createMatchInput } from '@campus/core/schemas';
+import { createMatchInput, SPORT_NAMES, SPORTS_IN_ORDER, type Sport } from '@campus/core/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
@@ -24,6 +24,29 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** The score of a finished match, when its author recorded one. */
+export function Score({
+  match,
+}: {
+  match: Pick<MatchItem, 'teamAScore' | 'teamBScore' | 'teamNameA' | 'teamNameB'>;
+}) {
+  if (match.teamAScore === null || match.teamBScore === null) return null;
+  return (
+    <p className="score">
+      Placar: {match.teamNameA} <strong>{match.teamAScore}</strong> ×{' '}
+      <strong>{match.teamBScore}</strong> {match.teamNameB}
+    </p>
+  );
+}
+
+/** Where the caller stands in a match: in a team, or on the waiting list. */
+function MyPlace({ match }: { match: Pick<MatchItem, 'myTeam' | 'myWaitlistPosition'> }) {
+  if (match.myTeam) return <span className="badge">Você joga no time {match.myTeam}</span>;
+  if (match.myWaitlistPosition !== null)
+    return <span className="badge">Lista de espera: {match.myWaitlistPosition}º</span>;
+  return null;
+}
+
 function MatchItemCard({ match }: { match: MatchItem }) {
   return (
     <li>
@@ -32,20 +55,23 @@ function MatchItemCard({ match }: { match: MatchItem }) {
           <Link to={`/partidas/${match.id}`}>{match.title}</Link>
         </h3>
         <p className="meta">
-          <StatusBadge status={match.MatchStatus} />{' '}
+          <StatusBadge status={match.MatchStatus} /> <MyPlace match={match} />{' '}
+          {match.sport ? `${SPORT_NAMES[match.sport]} · ` : ''}
           <time dateTime={match.MatchDate}>{formatDateTime(match.MatchDate)}</time> ·{' '}
           {match.location}
+          {match.group ? ` · ${match.group}${match.groupVerified ? ' ✓' : ''}` : ''}
         </p>
         <p className="counts">
           {match.spots.filled} de {match.maxPlayers} vagas preenchidas ·{' '}
           {match.isSubscriptionOpen ? (
             <strong>{plural(match.spots.open, 'vaga livre', 'vagas livres')}</strong>
           ) : match.spots.open === 0 ? (
-            'lotada'
+            `lotada${match.waitlistCount ? ` · ${plural(match.waitlistCount, 'na lista de espera', 'na lista de espera')}` : ''}`
           ) : (
             'inscrições encerradas'
           )}
         </p>
+        <Score match={match} />
       </article>
     </li>
   );
@@ -58,17 +84,33 @@ export function MatchesPage() {
   const { query } = useLocation();
   const page = pageFrom(query);
   const status = STATUSES.find((s) => s === query.get('status'));
+  const sport = SPORTS_IN_ORDER.find((s) => s === query.get('esporte'));
+  const mine = query.get('minhas') === '1';
   const [note, setNote] = useState<string | null>(null);
 
   const list = useQuery({
-    ...trpc.matches.list.queryOptions({ page, limit: 10, ...(status ? { status } : {}) }),
+    ...trpc.matches.list.queryOptions({
+      page,
+      limit: 10,
+      ...(status ? { status } : {}),
+      ...(sport ? { sport } : {}),
+      ...(mine ? { mine: true } : {}),
+    }),
     placeholderData: keepPreviousData,
   });
   const create = useMutation(trpc.matches.create.mutationOptions());
-  const go = (next: { page?: number; status?: string | undefined }) => {
+  const go = (next: {
+    page?: number;
+    status?: string | undefined;
+    sport?: Sport | undefined;
+    mine?: boolean;
+  }) => {
     const params = new URLSearchParams();
     const nextStatus = 'status' in next ? next.status : status;
     if (nextStatus) params.set('status', nextStatus);
+    const nextSport = 'sport' in next ? next.sport : sport;
+    if (nextSport) params.set('esporte', nextSport);
+    if (next.mine ?? mine) params.set('minhas', '1');
     if (next.page && next.page > 1) params.set('pagina', String(next.page));
     const search = params.toString();
     navigate(`/partidas${search ? `?${search}` : ''}`);
@@ -105,6 +147,29 @@ export function MatchesPage() {
             </option>
           ))}
         </select>
+        <label htmlFor="match-sport">Esporte</label>
+        <select
+          id="match-sport"
+          value={sport ?? ''}
+          onChange={(e) =>
+            go({ sport: SPORTS_IN_ORDER.find((s) => s === e.target.value), page: 1 })
+          }
+        >
+          <option value="">Todos</option>
+          {SPORTS_IN_ORDER.map((s) => (
+            <option key={s} value={s}>
+              {SPORT_NAMES[s]}
+            </option>
+          ))}
+        </select>
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={mine}
+            onChange={(e) => go({ mine: e.target.checked, page: 1 })}
+          />
+          Minhas partidas
+        </label>
       </div>
 
       <section aria-labelledby="matches-title">
