@@ -6,6 +6,7 @@ import {
   uniqueStudent,
   visible,
   onBrowser,
+  sessionFor,
 } from './support/browser';
 
 const e2e = inject('e2e');
@@ -106,6 +107,27 @@ describe.skipIf(e2e.skip)('login e logout', () => {
     await page.getByRole('link', { name: 'Partidas', exact: true }).press('Enter');
     await visible(page.getByRole('heading', { name: 'Partidas', level: 1 }));
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await context.close();
+  });
+
+  it('keeps the session when the page is reloaded while a token refresh is under way', async () => {
+    const student = await registerViaApi(baseUrl, uniqueStudent('recarga'));
+    const { page, context } = await sessionFor(browser(), baseUrl, student);
+    // The next refresh (the live streams renew the 5 s tokens often) reaches the server, which
+    // rotates the refresh token, but its answer never reaches the page: the page is reloaded.
+    const rotated = new Promise<void>((resolve) => {
+      void page.route('**/trpc/auth.refresh**', async (route) => {
+        await route.fetch();
+        resolve();
+      });
+    });
+    await rotated;
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.reload();
+    // The new page only has the rotated token: a lost answer, not a stolen token.
+    await visible(page.getByRole('heading', { name: 'Feed', level: 1 }));
+    await visible(page.getByText(`@${student.nickname}`));
+    expect(page.url()).toContain('/feed');
     await context.close();
   });
 });
