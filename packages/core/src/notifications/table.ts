@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/table';
 
-/** Every kind of notification of extensions.md §C (GROUP_* and MATCH_SPOT_GRANTED: written by their issues). */
+/** Every kind of notification of extensions.md §C (GROUP_POST and MATCH_SPOT_GRANTED: written by their issues). */
 export const NOTIFICATION_TYPES = [
   'POST_COMMENT',
   'GROUP_JOIN_REQUEST',
