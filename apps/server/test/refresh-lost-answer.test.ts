@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { LOST_ANSWER_GRACE_MS, refreshTokens } from '@campus/core';
 import { describe, expect, it } from 'vitest';
 import { expectError, type TestApp, onTestApp } from './support/app';
-import { loginAs, me, refresh } from './support/auth';
+import { loginAs, logout, me, refresh } from './support/auth';
 
 let t: TestApp;
 onTestApp((app) => (t = app));
@@ -38,6 +38,17 @@ describe('POST /autenticacao/atualizar-token after a lost answer', () => {
     const replay = await refresh(t, stolenSuccessor.refreshToken);
     expect(expectError(replay, 401, 'UNAUTHORIZED').reason).toBe('REFRESH_TOKEN_REUSED');
     expectError(await refresh(t, kept.refreshToken), 401, 'UNAUTHORIZED');
+    const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it('a logout ends the whole chain: the rotated token cannot bring the session back', async () => {
+    const user = await t.createUser();
+    const first = (await loginAs(t, user)).body.dados;
+    // A refresh raced the logout: the page logged out with the token it had read before.
+    await refresh(t, first.refreshToken).expect(200);
+    await logout(t, user, first.refreshToken).expect(204);
+    expectError(await refresh(t, first.refreshToken), 401, 'UNAUTHORIZED');
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
 import type { Database } from '../db/client';
 import { AppError, forbidden, unauthorized } from '../errors';
@@ -8,7 +8,7 @@ import { verifyAccessToken, type AccessTokenClaims } from './access-token';
 import type { AuthConfig } from './config';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { Session, Usuario } from './schemas';
-import { hashToken, issueSession, rotate, withoutId } from './sessions';
+import { hashToken, issueSession, revokeFamily, rotate, withoutId } from './sessions';
 import { refreshTokens } from './table';
 
 export { revokeUserSessions } from './sessions';
@@ -69,18 +69,21 @@ export function createAuthService(db: Database, config: AuthConfig) {
       return outcome.session;
     },
 
-    /** Logout: the actor's refresh token stops working. Idempotent. */
+    /**
+     * Logout: the session of the actor's refresh token ends, the whole chain (a successor issued
+     * by a refresh racing the logout, or after a lost answer, stops working too). Idempotent.
+     */
     async logout(actor: Actor, presented: string): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
+      const [token] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
         .where(
           and(
             eq(refreshTokens.tokenHash, hashToken(presented)),
             eq(refreshTokens.userId, actor.id),
-            isNull(refreshTokens.revokedAt),
           ),
         );
+      if (token) await revokeFamily(db, token.familyId);
     },
 
     /**

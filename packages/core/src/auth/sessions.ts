@@ -122,7 +122,8 @@ async function unusedSuccessor(tx: Transaction, successorId: string, rotatedAt: 
   return successor && !successor.revokedAt ? successor.id : null;
 }
 
-async function revokeFamily(db: Executor, familyId: string) {
+/** Ends a session: every live token of the family (one login) is revoked. */
+export async function revokeFamily(db: Executor, familyId: string) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
