@@ -5,13 +5,7 @@ import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { startJobs } from '../../src/jobs';
 import { testAuthConfig } from '../support/app';
-import {
-  isReady,
-  runServer,
-  scratchDatabase,
-  waitFor,
-  type ServerProcess,
-} from '../support/process';
+import { scratchDatabase, withProcesses } from '../support/process';
 
 /**
  * Two server processes started at the same instant on a new database: both migrate (one after the
@@ -47,29 +41,16 @@ describe('first boot of two processes at once', { tags: ['postgres-only'] }, () 
 
   it('both become ready, each round, with the queue schema created once', async () => {
     for (let round = 0; round < 3; round++) {
-      const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
-      const env = { DATABASE_URL: database.url };
-      const servers: ServerProcess[] = [runServer(env), runServer(env)];
-      const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-      try {
-        await Promise.all(
-          servers.map((server, i) =>
-            waitFor(() => isReady(server), 150_000, `process ${i + 1} ready`).catch((error) => {
-              throw new Error(
-                `${(error as Error).message} (round ${round + 1}):\n${server.output()}`,
-              );
-            }),
-          ),
-        );
-        const queues = await sql<{ name: string }[]>`select name from pgboss.queue order by name`;
-        expect(queues.map((q) => q.name)).toContain('reminders-sweep');
-        expect(new Set(queues.map((q) => q.name)).size).toBe(queues.length);
-      } finally {
-        for (const server of servers) server.child.kill('SIGKILL');
-        await Promise.all(servers.map((server) => server.exited));
-        await sql.end();
-        await database.drop();
-      }
+      await withProcesses(2, async (_servers, database) => {
+        const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+        try {
+          const queues = await sql<{ name: string }[]>`select name from pgboss.queue order by name`;
+          expect(queues.map((q) => q.name)).toContain('reminders-sweep');
+          expect(new Set(queues.map((q) => q.name)).size).toBe(queues.length);
+        } finally {
+          await sql.end();
+        }
+      });
     }
   }, 600_000);
 });
