@@ -26,7 +26,7 @@ async function createMatch(
 
 const spots = (page: Page) => page.locator('#spots').textContent();
 
-describeE2e('partidas', ({ browser, register, signIn }) => {
+describeE2e('partidas', ({ register, signIn }) => {
   it('creates a match and fills it with several users until it is full', async () => {
     const [organizer, ...players] = (await Promise.all(
       Array.from({ length: 5 }, (_, i) => register(i === 0 ? 'organiza' : 'jogador')),
