@@ -15,10 +15,6 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           fileParallelism: false,
-          // A browser flow can still fail intermittently since live streams landed (an action's
-          // button not shown within 15 s, about one run in three on a loaded machine; cause not
-          // found yet: see the notes of issues 14 and 17). Retried, and reported as retried.
-          retry: 2,
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

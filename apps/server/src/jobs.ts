@@ -29,16 +29,23 @@ export async function startJobs(
         };
   const boss = new PgBoss({ ...connection, schema: 'pgboss' });
   boss.on('error', (error) => logger.warn({ err: error }, 'job queue error'));
-  await boss.start();
+  // Under the setup lock: pg-boss's first boot, and two processes creating one queue at the same
+  // instant, deadlock in PostgreSQL (its create_queue inserts the queue row, then adds a foreign
+  // key to that table), which left one of two processes started together not ready.
+  await database.exclusively(async () => {
+    await boss.start();
+    for (const [name, job] of Object.entries(jobs)) {
+      await boss.createQueue(name);
+      if (job.schedule) await boss.schedule(name, job.schedule, {});
+    }
+  });
   for (const [name, job] of Object.entries(jobs)) {
-    await boss.createQueue(name);
     await boss.work(name, async ([found]) => {
       if (!found) return;
       job.payload.parse(found.data ?? {});
       const written = await job.handler(services);
       if (written) logger.info({ job: name, written }, 'job done');
     });
-    if (job.schedule) await boss.schedule(name, job.schedule, {});
   }
   await boss.send('reminders-sweep', {}, { singletonKey: 'boot', singletonSeconds: 10 });
   return {

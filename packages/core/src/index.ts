@@ -8,6 +8,7 @@ export * from './auth/schemas';
 export * from './auth/password';
 export * from './auth/access-token';
 export * from './auth/service';
+export { LOST_ANSWER_GRACE_MS } from './auth/sessions';
 export * from './rate-limits/service';
 export * from './db/schema';
 export * from './users/enums';

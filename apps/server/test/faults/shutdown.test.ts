@@ -1,13 +1,6 @@
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
-import {
-  isReady,
-  runServer,
-  scratchDatabase,
-  seedUser,
-  waitFor,
-  type ServerProcess,
-} from '../support/process';
+import { seedUser, waitFor, withProcesses, type ServerProcess } from '../support/process';
 
 interface Outcome {
   status: number | 'refused' | 'reset';
@@ -56,19 +49,16 @@ async function storedIds(url: string): Promise<Set<string>> {
 
 describe('fault: stopping processes under load', { tags: ['postgres-only'] }, () => {
   it('SIGTERM: requests in flight complete, every acknowledged write is stored, exit 0', async () => {
-    const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
-    const server = runServer({ DATABASE_URL: database.url });
-    try {
-      await waitFor(() => isReady(server), 60_000, 'server ready');
+    await withProcesses(1, async ([server], database) => {
       const user = await seedUser(database.url);
-      const traffic = load([server], user.auth, 16);
+      const traffic = load([server!], user.auth, 16);
       await waitFor(
         async () => traffic.outcomes.filter((o) => o.status === 201).length >= 100,
         30_000,
         'load',
       );
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      server!.child.kill('SIGTERM');
+      expect(await server!.exited).toBe(0);
       await traffic.stop();
 
       const acknowledged = traffic.outcomes.filter((o) => o.status === 201);
@@ -85,28 +75,20 @@ describe('fault: stopping processes under load', { tags: ['postgres-only'] }, ()
         ),
       ).toEqual([]);
       expect(traffic.outcomes.filter((o) => o.status === 'reset').length).toBeLessThanOrEqual(16);
-    } finally {
-      server.child.kill('SIGKILL');
-      await database.drop();
-    }
+    });
   });
 
   it('SIGKILL of one of two processes: the other keeps serving, nothing acknowledged is lost', async () => {
-    const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
-    const first = runServer({ DATABASE_URL: database.url });
-    await waitFor(() => isReady(first), 60_000, 'first ready');
-    const second = runServer({ DATABASE_URL: database.url });
-    try {
-      await waitFor(() => isReady(second), 60_000, 'second ready');
+    await withProcesses(2, async ([first, second], database) => {
       const user = await seedUser(database.url);
-      const traffic = load([first, second], user.auth, 16);
+      const traffic = load([first!, second!], user.auth, 16);
       await waitFor(
         async () => traffic.outcomes.filter((o) => o.status === 201).length >= 100,
         30_000,
         'load',
       );
-      first.child.kill('SIGKILL');
-      await first.exited;
+      first!.child.kill('SIGKILL');
+      await first!.exited;
       const afterKill = traffic.outcomes.length;
       await waitFor(
         async () => traffic.outcomes.slice(afterKill).filter((o) => o.status === 201).length >= 100,
@@ -118,11 +100,7 @@ describe('fault: stopping processes under load', { tags: ['postgres-only'] }, ()
       const acknowledged = traffic.outcomes.filter((o) => o.status === 201);
       const stored = await storedIds(database.url);
       for (const o of acknowledged) expect(stored.has(o.id!)).toBe(true);
-      expect((await fetch(`${second.url}/ready`)).status).toBe(200);
-    } finally {
-      first.child.kill('SIGKILL');
-      second.child.kill('SIGKILL');
-      await database.drop();
-    }
+      expect((await fetch(`${second!.url}/ready`)).status).toBe(200);
+    });
   });
 });

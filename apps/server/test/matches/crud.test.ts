@@ -2,7 +2,7 @@ import { matchPlayers, matches } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectError, onTestAppWithUsers, UNKNOWN_ID, postRaw } from '../support/app';
-import { createMatch, daysFromNow, matchBody } from '../support/matches';
+import { createMatch, daysFromNow, matchBody, newMatchFields } from '../support/matches';
 
 const {
   t,
@@ -28,13 +28,7 @@ describe('POST /match', () => {
       maxPlayers: 11,
       players: [],
       MatchDate,
-      MatchStatus: 'EM_BREVE',
-      location: 'Quadra 2',
-      teamNameA: 'TIME_A',
-      teamNameB: 'TIME_B',
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
-      isSubscriptionOpen: true,
+      ...newMatchFields(),
       spots: { totalMax: 11, totalFilled: 0 },
       teamA: { name: 'TIME_A', max: 6, filled: 0, isOpen: true, players: [] },
       teamB: { name: 'TIME_B', max: 5, filled: 0, isOpen: true, players: [] },

@@ -2,7 +2,7 @@ import { matches, rowCounts } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
-import { createMatch, daysFromNow, insertMatch } from '../support/matches';
+import { createMatch, daysFromNow, insertMatch, newMatchFields } from '../support/matches';
 
 /** A database of its own: every match of this file is known, so totals and orders are exact. */
 let t: TestApp;
@@ -88,13 +88,7 @@ describe('GET /match', () => {
       authorId: author.id,
       maxPlayers: 4,
       MatchDate: expect.any(String),
-      MatchStatus: 'EM_BREVE',
-      location: 'Quadra 2',
-      teamNameA: 'TIME_A',
-      teamNameB: 'TIME_B',
-      createdAt: expect.any(String),
-      updatedAt: expect.any(String),
-      isSubscriptionOpen: true,
+      ...newMatchFields(),
       players: [
         {
           id: player.id,

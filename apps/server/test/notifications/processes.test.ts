@@ -1,8 +1,8 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  isReady,
-  runServer,
+  killServers,
+  readyServers,
   scratchDatabase,
   seedUser,
   waitFor,
@@ -26,20 +26,17 @@ describe('live updates across two processes', { tags: ['postgres-only'] }, () =>
 
   beforeAll(async () => {
     database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
-    const env = { DATABASE_URL: database.url };
-    a = runServer(env);
-    await waitFor(() => isReady(a), 60_000, 'first process ready');
-    b = runServer(env);
-    await waitFor(() => isReady(b), 60_000, 'second process ready');
+    [a, b] = (await readyServers(2, { DATABASE_URL: database.url })) as [
+      ServerProcess,
+      ServerProcess,
+    ];
     admin = postgres(database.url, { max: 1, onnotice: () => {} });
     author = await seedUser(database.url);
     other = await seedUser(database.url);
   }, 150_000);
 
   afterAll(async () => {
-    a?.child.kill('SIGKILL');
-    b?.child.kill('SIGKILL');
-    await Promise.all([a?.exited, b?.exited]);
+    await killServers([a, b]);
     await admin?.end();
     await database?.drop();
   });

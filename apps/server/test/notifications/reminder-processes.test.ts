@@ -29,12 +29,13 @@ describe('reminders across processes', { tags: ['postgres-only'] }, () => {
                   values (${match!.id}, ${player.id}, ${i % 2 ? 'B' : 'A'})`;
       }
 
-      // One after the other: two first boots of pg-boss at the same instant on a new database
-      // were seen to keep a process from becoming ready (under investigation).
+      // Both at once: pg-boss's first boot on this database (see first-boot.test.ts).
       a = runServer(env);
-      await waitFor(() => isReady(a), 150_000, 'first ready');
       b = runServer(env);
-      await waitFor(() => isReady(b!), 150_000, 'second ready');
+      await Promise.all([
+        waitFor(() => isReady(a), 150_000, 'first ready'),
+        waitFor(() => isReady(b!), 150_000, 'second ready'),
+      ]);
       const reminders = () => sql<{ user_id: string; n: number }[]>`
         select user_id, count(*)::int as n from notifications
         where type = 'MATCH_REMINDER' group by user_id`;

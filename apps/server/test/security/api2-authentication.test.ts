@@ -105,11 +105,12 @@ describe('API2:2023 Broken Authentication', () => {
     const user = await t.createUser();
     const first = (await loginAs(t, user)).body.dados;
     const second = (await refresh(t, first.refreshToken)).body.dados;
+    const third = (await refresh(t, second.refreshToken)).body.dados;
     const replay = await trpc(t.request, 'auth.refresh', { refreshToken: first.refreshToken });
     expect(expectTrpcError(replay, 401, 'UNAUTHORIZED').data.reason).toBe('REFRESH_TOKEN_REUSED');
-    expectError(await refresh(t, second.refreshToken), 401, 'UNAUTHORIZED');
+    expectError(await refresh(t, third.refreshToken), 401, 'UNAUTHORIZED');
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
-    expect(rows.length).toBe(2);
+    expect(rows.length).toBe(3);
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
   });
 

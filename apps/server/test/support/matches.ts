@@ -17,6 +17,17 @@ export const matchBody = (author: TestUser, overrides: Record<string, unknown> =
 });
 
 /** POST /match as `author`; returns the created match body. */
+/** What a match made from `matchBody` answers before anyone changes it (in a toEqual). */
+export const newMatchFields = () => ({
+  MatchStatus: 'EM_BREVE',
+  location: 'Quadra 2',
+  teamNameA: 'TIME_A',
+  teamNameB: 'TIME_B',
+  createdAt: expect.any(String),
+  updatedAt: expect.any(String),
+  isSubscriptionOpen: true,
+});
+
 export async function createMatch(
   t: TestApp,
   author: TestUser,

@@ -63,6 +63,53 @@ export async function waitFor(
 export const isReady = async (server: ServerProcess) =>
   (await fetch(`${server.url}/ready`)).status === 200;
 
+/**
+ * `count` server processes on one database, started at the same instant and each waited for
+ * until ready (its output in the error otherwise). On a failure the started ones are killed.
+ */
+export async function readyServers(
+  count: number,
+  env: Record<string, string>,
+  timeoutMs = 150_000,
+) {
+  const servers = Array.from({ length: count }, () => runServer(env));
+  try {
+    await Promise.all(
+      servers.map((server, i) =>
+        waitFor(() => isReady(server), timeoutMs, `process ${i + 1} ready`).catch((error) => {
+          throw new Error(`${(error as Error).message}:\n${server.output()}`);
+        }),
+      ),
+    );
+    return servers;
+  } catch (error) {
+    await killServers(servers);
+    throw error;
+  }
+}
+
+/** SIGKILL, and waits until each has exited. */
+export async function killServers(servers: (ServerProcess | undefined)[]) {
+  for (const server of servers) server?.child.kill('SIGKILL');
+  await Promise.all(servers.map((server) => server?.exited));
+}
+
+/** A scratch database with `count` ready processes on it for `run`; all removed after, whatever happens. */
+export async function withProcesses(
+  count: number,
+  run: (servers: ServerProcess[], database: { url: string }) => Promise<void>,
+) {
+  const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
+  let servers: ServerProcess[] = [];
+  try {
+    servers = await readyServers(count, { DATABASE_URL: database.url });
+    await run(servers, database);
+  } finally {
+    await killServers(servers);
+    await database.drop();
+  }
+}
+
 /** A new database on the server at `baseUrl`; `drop()` removes it. */
 export async function scratchDatabase(baseUrl: string) {
   const name = `campus_proc_${randomBytes(5).toString('hex')}`;

@@ -1,25 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
-import {
-  loginViaUi,
-  newPage,
-  registerViaApi,
-  screenshot,
-  sessionFor,
-  uniqueStudent,
-  visible,
-  onBrowser,
-} from './support/browser';
+import { expect, it } from 'vitest';
+import { loginViaUi, newPage, screenshot, visible } from './support/browser';
+import { describeE2e } from './support/suite';
 
-const e2e = inject('e2e');
-
-describe.skipIf(e2e.skip)('administração', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  const admin = e2e.skip ? { email: '', password: '' } : e2e.admin;
-  const browser = onBrowser();
-
+describeE2e('administração', ({ baseUrl, admin, browser, register, signIn }) => {
   it('an admin blocks a user, whose session ends at their next action; reactivated, they log in again', async () => {
-    const student = await registerViaApi(baseUrl, uniqueStudent('bloqueado'));
-    const victim = await sessionFor(browser(), baseUrl, student);
+    const student = await register('bloqueado');
+    const victim = await signIn(student);
     // The student has no administration.
     expect(await victim.page.getByRole('link', { name: 'Administração' }).count()).toBe(0);
     await victim.page.goto('/administracao');
@@ -72,7 +58,7 @@ describe.skipIf(e2e.skip)('administração', () => {
   it('filters by status and profile and pages through the users', async () => {
     const prefix = `lote${Date.now().toString(36)}`;
     const batch = [];
-    for (let i = 0; i < 22; i++) batch.push(registerViaApi(baseUrl, uniqueStudent(prefix)));
+    for (let i = 0; i < 22; i++) batch.push(register(prefix));
     await Promise.all(batch);
 
     const { page, context } = await newPage(browser(), baseUrl, { phone: true });

@@ -1,22 +1,10 @@
-import { describe, expect, inject, it } from 'vitest';
-import {
-  newPage,
-  present,
-  registerViaApi,
-  screenshot,
-  uniqueStudent,
-  visible,
-  onBrowser,
-} from './support/browser';
+import { expect, it } from 'vitest';
+import { newPage, present, screenshot, uniqueStudent, visible } from './support/browser';
+import { describeE2e } from './support/suite';
 
-const e2e = inject('e2e');
-
-describe.skipIf(e2e.skip)('cadastro de estudante', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  const browser = onBrowser();
-
+describeE2e('cadastro de estudante', ({ baseUrl, browser, register }) => {
   it('a first-time visitor registers with every field, sees availability and the API’s field errors, and lands on the feed', async () => {
-    const taken = await registerViaApi(baseUrl, uniqueStudent('ocupado'));
+    const taken = await register('ocupado');
     const student = uniqueStudent('novo');
     const { page, context } = await newPage(browser(), baseUrl);
 

@@ -1,18 +1,7 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  apiCall,
-  apiLogin,
-  registerViaApi,
-  screenshot,
-  sessionFor,
-  uniqueStudent,
-  visible,
-  type Student,
-  onBrowser,
-} from './support/browser';
-
-const e2e = inject('e2e');
+import { beforeAll, expect, it } from 'vitest';
+import { apiCall, apiLogin, screenshot, visible, type Student } from './support/browser';
+import { describeE2e } from './support/suite';
 
 /** Writes a post or an event with the feed's composer. */
 async function publish(
@@ -31,18 +20,16 @@ async function publish(
   await composer.getByRole('button', { name: 'Publicar' }).click();
 }
 
-describe.skipIf(e2e.skip)('feed', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  const browser = onBrowser();
+describeE2e('feed', ({ baseUrl, register, signIn }) => {
   let author: Student;
   let reader: Student;
   beforeAll(async () => {
-    author = await registerViaApi(baseUrl, uniqueStudent('autora'));
-    reader = await registerViaApi(baseUrl, uniqueStudent('leitor'));
+    author = await register('autora');
+    reader = await register('leitor');
   });
 
   it('posts, likes and comments; another user attends the event, comments and reports; the author edits and deletes', async () => {
-    const a = await sessionFor(browser(), baseUrl, author);
+    const a = await signIn(author);
     const title = `Mutirão de estudos ${author.nickname}`;
 
     // An event without its place: the API's rule, checked before sending, shows beside "Local".
@@ -81,7 +68,7 @@ describe.skipIf(e2e.skip)('feed', () => {
     const postUrl = a.page.url();
 
     // Another student: attend, comment, like, report.
-    const b = await sessionFor(browser(), baseUrl, reader);
+    const b = await signIn(reader);
     await b.page.goto(postUrl);
     await visible(b.page.getByRole('heading', { name: title, level: 1 }));
     await b.page.getByRole('button', { name: /Confirmar presença/ }).click();
@@ -133,7 +120,7 @@ describe.skipIf(e2e.skip)('feed', () => {
   });
 
   it('pages through the feed, newest first', async () => {
-    const writer = await registerViaApi(baseUrl, uniqueStudent('paginas'));
+    const writer = await register('paginas');
     const { accessToken, usuario } = await apiLogin(baseUrl, writer);
     for (let i = 1; i <= 12; i++) {
       await apiCall(
@@ -150,7 +137,7 @@ describe.skipIf(e2e.skip)('feed', () => {
         201,
       );
     }
-    const { page, context } = await sessionFor(browser(), baseUrl, writer);
+    const { page, context } = await signIn(writer);
     await visible(page.getByRole('link', { name: `Post 12 de ${writer.nickname}` }));
     expect(await page.locator('.post-item').count()).toBe(10);
     const nav = page.getByRole('navigation', { name: 'Páginas do feed' });

@@ -1,33 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  launchBrowser,
-  registerViaApi,
-  screenshot,
-  sessionFor,
-  uniqueStudent,
-  visible,
-  type Student,
-} from './support/browser';
+import { expect, it } from 'vitest';
+import { screenshot, visible, type Student } from './support/browser';
+import { describeE2e } from './support/suite';
 
-const e2e = inject('e2e');
-
-describe.skipIf(e2e.skip)('grupos', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-
+describeE2e('grupos', ({ register, signIn }) => {
   it('creates a group, finds it ignoring accents, asks to join, follows; the owner approves', async () => {
-    const [founder, student] = (await Promise.all([
-      registerViaApi(baseUrl, uniqueStudent('fundador')),
-      registerViaApi(baseUrl, uniqueStudent('calouro')),
-    ])) as [Student, Student];
+    const [founder, student] = (await Promise.all([register('fundador'), register('calouro')])) as [
+      Student,
+      Student,
+    ];
     const name = `Atlética Física ${founder.nickname}`;
 
-    const owner = await sessionFor(browser, baseUrl, founder);
+    const owner = await signIn(founder);
     await owner.page.getByRole('link', { name: 'Grupos', exact: true }).click();
     await visible(owner.page.getByRole('heading', { name: 'Grupos', level: 1 }));
     await owner.page.getByText('Criar um grupo').click();
@@ -38,7 +21,7 @@ describe.skipIf(e2e.skip)('grupos', () => {
     await visible(owner.page.getByText('Você é dono'));
     const groupUrl = owner.page.url();
 
-    const member = await sessionFor(browser, baseUrl, student);
+    const member = await signIn(student);
     await member.page.getByRole('link', { name: 'Grupos', exact: true }).click();
     await member.page
       .getByLabel('Buscar por nome')

@@ -1,19 +1,8 @@
 import { LIMITS } from '@campus/core/schemas';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import {
-  apiCall,
-  apiLogin,
-  loginViaUi,
-  newPage,
-  registerViaApi,
-  sessionFor,
-  uniqueStudent,
-  visible,
-  onBrowser,
-} from './support/browser';
-
-const e2e = inject('e2e');
+import { expect, it } from 'vitest';
+import { apiCall, apiLogin, loginViaUi, newPage, visible } from './support/browser';
+import { describeE2e } from './support/suite';
 
 /*
  * One limit per field, defined once (core's LIMITS): the page lets one type exactly that many
@@ -83,152 +72,153 @@ const post = (baseUrl: string, path: string, body: unknown, token?: string) =>
 
 const sorted = (limits: Record<string, number>) => Object.keys(limits).sort();
 
-describe.skipIf(e2e.skip)('the web and the API agree on every length limit', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  const browser = onBrowser();
+describeE2e(
+  'the web and the API agree on every length limit',
+  ({ baseUrl, admin, browser, register, signIn }) => {
+    it('registration', async () => {
+      const { page, context } = await newPage(browser(), baseUrl);
+      await page.goto('/cadastro');
+      await visible(page.getByRole('heading', { name: 'Criar conta de estudante' }));
+      expect(await renderedMaxLengths(page, 'form', Object.keys(REGISTER))).toEqual(REGISTER);
+      await context.close();
 
-  it('registration', async () => {
-    const { page, context } = await newPage(browser(), baseUrl);
-    await page.goto('/cadastro');
-    await visible(page.getByRole('heading', { name: 'Criar conta de estudante' }));
-    expect(await renderedMaxLengths(page, 'form', Object.keys(REGISTER))).toEqual(REGISTER);
-    await context.close();
-
-    // At the limit every field passes (a missing escolaridade keeps the account from existing).
-    const base = { dataNascimento: '2003-05-17', estado: 'SP', cidade: 'São Paulo' };
-    const atLimit = { ...base, ...sized(REGISTER, 0) };
-    expect(await refusedFields(await post(baseUrl, '/autenticacao/cadastro', atLimit))).toEqual([
-      'escolaridade',
-    ]);
-    const over = { ...base, ...sized(REGISTER, 1) };
-    // The confirmation has no limit of its own on the server: it must equal the password.
-    const limited = sorted(REGISTER).filter((field) => field !== 'confirmacaoSenha');
-    expect(await refusedFields(await post(baseUrl, '/autenticacao/cadastro', over))).toEqual(
-      [...limited, 'escolaridade'].sort(),
-    );
-  });
-
-  it('posts, comments and reports', async () => {
-    const [author, reader] = await Promise.all([
-      registerViaApi(baseUrl, uniqueStudent('limite')),
-      registerViaApi(baseUrl, uniqueStudent('leitor')),
-    ]);
-    const { accessToken, usuario } = await apiLogin(baseUrl, author);
-    const created = await apiCall(
-      baseUrl,
-      accessToken,
-      'POST',
-      '/post',
-      { title: 'Limites', type: 'GENERAL', author: usuario.nickname, authorId: usuario.id },
-      201,
-    );
-
-    const a = await sessionFor(browser(), baseUrl, author);
-    const composer = a.page.locator('details.composer');
-    await composer.locator('summary').click();
-    await composer.getByLabel('Tipo').selectOption('EVENT');
-    expect(await renderedMaxLengths(a.page, 'details.composer', Object.keys(POST))).toEqual(POST);
-    await a.context.close();
-
-    const r = await sessionFor(browser(), baseUrl, reader);
-    await r.page.goto(`/feed/${String(created!.id)}`);
-    await visible(r.page.getByRole('heading', { name: 'Limites', level: 1 }));
-    expect(
-      await renderedMaxLengths(r.page, 'section[aria-labelledby="comments-title"]', ['content']),
-    ).toEqual({
-      content: LIMITS.comment.content.max,
-    });
-    expect(await renderedMaxLengths(r.page, 'details.report', ['reason'])).toEqual({
-      reason: LIMITS.report.reason.max,
-    });
-    await r.context.close();
-
-    const { accessToken: token } = await apiLogin(baseUrl, author);
-    const event = {
-      type: 'EVENT',
-      author: usuario.nickname,
-      authorId: usuario.id,
-      eventDate: '2031-03-10T14:00:00Z',
-      eventFinishDate: 'not a date', // keeps the post from being created
-    };
-    const created1 = (body: unknown) => post(baseUrl, '/post', body, token);
-    expect(await refusedFields(await created1({ ...event, ...sized(POST, 0) }))).toEqual([
-      'eventFinishDate',
-    ]);
-    expect(await refusedFields(await created1({ ...event, ...sized(POST, 1) }))).toEqual(
-      [...sorted(POST), 'eventFinishDate'].sort(),
-    );
-
-    // An unknown post: at the limit the body passes (404), one more is refused (400).
-    const nowhere = '/post/00000000-0000-4000-8000-000000000000';
-    for (const [path, field, max] of [
-      ['comment', 'content', LIMITS.comment.content.max],
-      ['report', 'reason', LIMITS.report.reason.max],
-    ] as const) {
-      const at = await post(baseUrl, `${nowhere}/${path}`, { [field]: text(field, max) }, token);
-      expect(at.status).toBe(404);
-      const over = await post(
-        baseUrl,
-        `${nowhere}/${path}`,
-        { [field]: text(field, max + 1) },
-        token,
+      // At the limit every field passes (a missing escolaridade keeps the account from existing).
+      const base = { dataNascimento: '2003-05-17', estado: 'SP', cidade: 'São Paulo' };
+      const atLimit = { ...base, ...sized(REGISTER, 0) };
+      expect(await refusedFields(await post(baseUrl, '/autenticacao/cadastro', atLimit))).toEqual([
+        'escolaridade',
+      ]);
+      const over = { ...base, ...sized(REGISTER, 1) };
+      // The confirmation has no limit of its own on the server: it must equal the password.
+      const limited = sorted(REGISTER).filter((field) => field !== 'confirmacaoSenha');
+      expect(await refusedFields(await post(baseUrl, '/autenticacao/cadastro', over))).toEqual(
+        [...limited, 'escolaridade'].sort(),
       );
-      expect(await refusedFields(over)).toEqual([field]);
-    }
-  });
+    });
 
-  it('matches', async () => {
-    const organizer = await registerViaApi(baseUrl, uniqueStudent('organiza'));
-    const o = await sessionFor(browser(), baseUrl, organizer);
-    await o.page.getByRole('link', { name: 'Partidas', exact: true }).click();
-    await o.page.getByText('Criar uma partida').click();
-    expect(await renderedMaxLengths(o.page, 'details.composer', Object.keys(MATCH))).toEqual(MATCH);
-    const players = o.page.locator('details.composer [name="maxPlayers"]');
-    expect([await players.getAttribute('min'), await players.getAttribute('max')]).toEqual([
-      String(LIMITS.match.maxPlayers.min),
-      String(LIMITS.match.maxPlayers.max),
-    ]);
-    await o.context.close();
+    it('posts, comments and reports', async () => {
+      const [author, reader] = await Promise.all([register('limite'), register('leitor')]);
+      const { accessToken, usuario } = await apiLogin(baseUrl, author);
+      const created = await apiCall(
+        baseUrl,
+        accessToken,
+        'POST',
+        '/post',
+        { title: 'Limites', type: 'GENERAL', author: usuario.nickname, authorId: usuario.id },
+        201,
+      );
 
-    const { accessToken, usuario } = await apiLogin(baseUrl, organizer);
-    // A date in the past keeps the match from being created.
-    const base = { userId: usuario.id, MatchDate: '2001-01-01T10:00:00Z' };
-    const create = (body: unknown) => post(baseUrl, '/match', body, accessToken);
-    const { maxPlayers } = LIMITS.match;
-    expect(
-      await refusedFields(
-        await create({ ...base, ...sized(MATCH, 0), maxPlayers: maxPlayers.max }),
-      ),
-    ).toEqual(['MatchDate']);
-    expect(
-      await refusedFields(
-        await create({ ...base, ...sized(MATCH, 1), maxPlayers: maxPlayers.max + 1 }),
-      ),
-    ).toEqual([...sorted(MATCH), 'MatchDate', 'maxPlayers'].sort());
-    expect(
-      await refusedFields(
-        await create({ ...base, ...sized(MATCH, 0), maxPlayers: maxPlayers.min - 1 }),
-      ),
-    ).toEqual(['MatchDate', 'maxPlayers']);
-  });
+      const a = await signIn(author);
+      const composer = a.page.locator('details.composer');
+      await composer.locator('summary').click();
+      await composer.getByLabel('Tipo').selectOption('EVENT');
+      expect(await renderedMaxLengths(a.page, 'details.composer', Object.keys(POST))).toEqual(POST);
+      await a.context.close();
 
-  it('the administration’s search', async () => {
-    const admin = e2e.skip ? { email: '', password: '' } : e2e.admin;
-    const { page, context } = await newPage(browser(), baseUrl);
-    await loginViaUi(page, admin.email, admin.password);
-    await page.goto('/administracao');
-    const max = LIMITS.userSearch.max;
-    expect(
-      await page.getByLabel('Buscar').evaluate((el) => (el as HTMLInputElement).maxLength),
-    ).toBe(max);
-    await context.close();
-
-    const { accessToken } = await apiLogin(baseUrl, { email: admin.email, senha: admin.password });
-    const search = (busca: string) =>
-      fetch(`${baseUrl}/admin/usuarios?busca=${busca}`, {
-        headers: { authorization: `Bearer ${accessToken}` },
+      const r = await signIn(reader);
+      await r.page.goto(`/feed/${String(created!.id)}`);
+      await visible(r.page.getByRole('heading', { name: 'Limites', level: 1 }));
+      expect(
+        await renderedMaxLengths(r.page, 'section[aria-labelledby="comments-title"]', ['content']),
+      ).toEqual({
+        content: LIMITS.comment.content.max,
       });
-    expect((await search('a'.repeat(max))).status).toBe(200);
-    expect(await refusedFields(await search('a'.repeat(max + 1)))).toEqual(['busca']);
-  });
-});
+      expect(await renderedMaxLengths(r.page, 'details.report', ['reason'])).toEqual({
+        reason: LIMITS.report.reason.max,
+      });
+      await r.context.close();
+
+      const { accessToken: token } = await apiLogin(baseUrl, author);
+      const event = {
+        type: 'EVENT',
+        author: usuario.nickname,
+        authorId: usuario.id,
+        eventDate: '2031-03-10T14:00:00Z',
+        eventFinishDate: 'not a date', // keeps the post from being created
+      };
+      const created1 = (body: unknown) => post(baseUrl, '/post', body, token);
+      expect(await refusedFields(await created1({ ...event, ...sized(POST, 0) }))).toEqual([
+        'eventFinishDate',
+      ]);
+      expect(await refusedFields(await created1({ ...event, ...sized(POST, 1) }))).toEqual(
+        [...sorted(POST), 'eventFinishDate'].sort(),
+      );
+
+      // An unknown post: at the limit the body passes (404), one more is refused (400).
+      const nowhere = '/post/00000000-0000-4000-8000-000000000000';
+      for (const [path, field, max] of [
+        ['comment', 'content', LIMITS.comment.content.max],
+        ['report', 'reason', LIMITS.report.reason.max],
+      ] as const) {
+        const at = await post(baseUrl, `${nowhere}/${path}`, { [field]: text(field, max) }, token);
+        expect(at.status).toBe(404);
+        const over = await post(
+          baseUrl,
+          `${nowhere}/${path}`,
+          { [field]: text(field, max + 1) },
+          token,
+        );
+        expect(await refusedFields(over)).toEqual([field]);
+      }
+    });
+
+    it('matches', async () => {
+      const organizer = await register('organiza');
+      const o = await signIn(organizer);
+      await o.page.getByRole('link', { name: 'Partidas', exact: true }).click();
+      await o.page.getByText('Criar uma partida').click();
+      expect(await renderedMaxLengths(o.page, 'details.composer', Object.keys(MATCH))).toEqual(
+        MATCH,
+      );
+      const players = o.page.locator('details.composer [name="maxPlayers"]');
+      expect([await players.getAttribute('min'), await players.getAttribute('max')]).toEqual([
+        String(LIMITS.match.maxPlayers.min),
+        String(LIMITS.match.maxPlayers.max),
+      ]);
+      await o.context.close();
+
+      const { accessToken, usuario } = await apiLogin(baseUrl, organizer);
+      // A date in the past keeps the match from being created.
+      const base = { userId: usuario.id, MatchDate: '2001-01-01T10:00:00Z' };
+      const create = (body: unknown) => post(baseUrl, '/match', body, accessToken);
+      const { maxPlayers } = LIMITS.match;
+      expect(
+        await refusedFields(
+          await create({ ...base, ...sized(MATCH, 0), maxPlayers: maxPlayers.max }),
+        ),
+      ).toEqual(['MatchDate']);
+      expect(
+        await refusedFields(
+          await create({ ...base, ...sized(MATCH, 1), maxPlayers: maxPlayers.max + 1 }),
+        ),
+      ).toEqual([...sorted(MATCH), 'MatchDate', 'maxPlayers'].sort());
+      expect(
+        await refusedFields(
+          await create({ ...base, ...sized(MATCH, 0), maxPlayers: maxPlayers.min - 1 }),
+        ),
+      ).toEqual(['MatchDate', 'maxPlayers']);
+    });
+
+    it('the administration’s search', async () => {
+      const { page, context } = await newPage(browser(), baseUrl);
+      await loginViaUi(page, admin.email, admin.password);
+      await page.goto('/administracao');
+      const max = LIMITS.userSearch.max;
+      expect(
+        await page.getByLabel('Buscar').evaluate((el) => (el as HTMLInputElement).maxLength),
+      ).toBe(max);
+      await context.close();
+
+      const { accessToken } = await apiLogin(baseUrl, {
+        email: admin.email,
+        senha: admin.password,
+      });
+      const search = (busca: string) =>
+        fetch(`${baseUrl}/admin/usuarios?busca=${busca}`, {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+      expect((await search('a'.repeat(max))).status).toBe(200);
+      expect(await refusedFields(await search('a'.repeat(max + 1)))).toEqual(['busca']);
+    });
+  },
+);

@@ -1,33 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  apiCall,
-  apiLogin,
-  launchBrowser,
-  registerViaApi,
-  screenshot,
-  sessionFor,
-  uniqueStudent,
-  visible,
-} from './support/browser';
-
-const e2e = inject('e2e');
+import { expect, it } from 'vitest';
+import { apiCall, apiLogin, screenshot, visible } from './support/browser';
+import { describeE2e } from './support/suite';
 
 /**
  * Live updates in the browser: nobody reloads. Access tokens live 5 s here, so the streams are
  * also ended by the server and reopened with a refreshed token along the way.
  */
-describe.skipIf(e2e.skip)('live updates', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser?.close());
-
+describeE2e('live updates', ({ baseUrl, register, signIn }) => {
   it("another user's subscription updates the match page's spots without a reload", async () => {
-    const organiser = await registerViaApi(baseUrl, uniqueStudent('organiza'));
-    const player = await registerViaApi(baseUrl, uniqueStudent('jogador'));
+    const organiser = await register('organiza');
+    const player = await register('jogador');
     const org = await apiLogin(baseUrl, organiser);
     const match = await apiCall(
       baseUrl,
@@ -43,7 +25,7 @@ describe.skipIf(e2e.skip)('live updates', () => {
       },
       201,
     );
-    const viewer = await sessionFor(browser, baseUrl, organiser);
+    const viewer = await signIn(organiser);
     await viewer.page.goto(`/partidas/${match!.id as string}`);
     const spots = viewer.page.locator('#spots');
     await visible(spots.filter({ hasText: '0 de 4 vagas preenchidas' }));
@@ -76,8 +58,8 @@ describe.skipIf(e2e.skip)('live updates', () => {
   });
 
   it('the unread badge counts up as comments arrive, and the inbox marks them read', async () => {
-    const author = await registerViaApi(baseUrl, uniqueStudent('autora'));
-    const commenter = await registerViaApi(baseUrl, uniqueStudent('comenta'));
+    const author = await register('autora');
+    const commenter = await register('comenta');
     const me = await apiLogin(baseUrl, author);
     const post = await apiCall(
       baseUrl,
@@ -92,7 +74,7 @@ describe.skipIf(e2e.skip)('live updates', () => {
       },
       201,
     );
-    const session = await sessionFor(browser, baseUrl, author);
+    const session = await signIn(author);
     const bell = session.page.getByRole('link', { name: /^Notificações/ });
     await visible(bell);
     expect(await bell.getAttribute('aria-label')).toBe('Notificações');

@@ -1,16 +1,7 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import {
-  registerViaApi,
-  screenshot,
-  sessionFor,
-  uniqueStudent,
-  visible,
-  type Student,
-  onBrowser,
-} from './support/browser';
-
-const e2e = inject('e2e');
+import { expect, it } from 'vitest';
+import { screenshot, visible, type Student } from './support/browser';
+import { describeE2e } from './support/suite';
 
 /** Creates a match with the form on /partidas and waits for its page. */
 async function createMatch(
@@ -35,17 +26,12 @@ async function createMatch(
 
 const spots = (page: Page) => page.locator('#spots').textContent();
 
-describe.skipIf(e2e.skip)('partidas', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  const browser = onBrowser();
-
+describeE2e('partidas', ({ register, signIn }) => {
   it('creates a match and fills it with several users until it is full', async () => {
     const [organizer, ...players] = (await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        registerViaApi(baseUrl, uniqueStudent(i === 0 ? 'organiza' : 'jogador')),
-      ),
+      Array.from({ length: 5 }, (_, i) => register(i === 0 ? 'organiza' : 'jogador')),
     )) as [Student, ...Student[]];
-    const org = await sessionFor(browser(), baseUrl, organizer);
+    const org = await signIn(organizer);
     const title = `Futsal de quinta ${organizer.nickname}`;
 
     // An invalid size: the API's rule, checked before sending, shows beside the field.
@@ -73,9 +59,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
     await screenshot(org.page, 'partida');
 
     // Three more people, each in a browser of their own, at the same time.
-    const sessions = await Promise.all(
-      players.slice(0, 3).map((p) => sessionFor(browser(), baseUrl, p)),
-    );
+    const sessions = await Promise.all(players.slice(0, 3).map((p) => signIn(p)));
     await Promise.all(
       sessions.map(async ({ page }) => {
         await page.goto(matchUrl);
@@ -100,7 +84,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
     );
     await screenshot(org.page, 'partida-lotada');
 
-    const late = await sessionFor(browser(), baseUrl, players[3]!);
+    const late = await signIn(players[3]!);
     await late.page.goto(matchUrl);
     await visible(late.page.getByText('Partida lotada: não há vagas.'));
     expect(await late.page.getByRole('button', { name: 'Inscrever-me' }).count()).toBe(0);
@@ -116,11 +100,8 @@ describe.skipIf(e2e.skip)('partidas', () => {
   });
 
   it('switches team, unsubscribes, and the author edits and moves the status along', async () => {
-    const [organizer, player] = await Promise.all([
-      registerViaApi(baseUrl, uniqueStudent('capitao')),
-      registerViaApi(baseUrl, uniqueStudent('reserva')),
-    ]);
-    const org = await sessionFor(browser(), baseUrl, organizer);
+    const [organizer, player] = await Promise.all([register('capitao'), register('reserva')]);
+    const org = await signIn(organizer);
     const title = `Vôlei ${organizer.nickname}`;
     const matchUrl = await createMatch(org.page, { title, maxPlayers: 4 });
     await org.page.getByRole('button', { name: 'Inscrever-me' }).click();
@@ -134,7 +115,7 @@ describe.skipIf(e2e.skip)('partidas', () => {
     expect(await org.page.locator('.team').nth(1).textContent()).toContain(organizer.nome);
 
     // The next subscriber goes to the team with fewer players: A.
-    const other = await sessionFor(browser(), baseUrl, player);
+    const other = await signIn(player);
     await other.page.goto(matchUrl);
     await other.page.getByRole('button', { name: 'Inscrever-me' }).click();
     await visible(

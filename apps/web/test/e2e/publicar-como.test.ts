@@ -1,32 +1,17 @@
-import { describe, expect, inject, it } from 'vitest';
-import {
-  apiCall,
-  apiLogin,
-  present,
-  onBrowser,
-  registerViaApi,
-  screenshot,
-  sessionFor,
-  uniqueStudent,
-  visible,
-  type Student,
-} from './support/browser';
+import { expect, it } from 'vitest';
+import { apiCall, apiLogin, present, screenshot, visible, type Student } from './support/browser';
+import { describeE2e } from './support/suite';
 
-const e2e = inject('e2e');
-
-describe.skipIf(e2e.skip)('publicar como grupo', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  const browser = onBrowser();
-
+describeE2e('publicar como grupo', ({ baseUrl, register, signIn }) => {
   it("an OWNER posts in the group's name from the form; a MEMBER is not offered the group", async () => {
-    const [founder, student] = (await Promise.all([
-      registerViaApi(baseUrl, uniqueStudent('dona')),
-      registerViaApi(baseUrl, uniqueStudent('socio')),
-    ])) as [Student, Student];
+    const [founder, student] = (await Promise.all([register('dona'), register('socio')])) as [
+      Student,
+      Student,
+    ];
     const name = `Atlética Química ${founder.nickname}`;
 
     // The owner creates the group in the Grupos page.
-    const owner = await sessionFor(browser(), baseUrl, founder);
+    const owner = await signIn(founder);
     await owner.page.getByRole('link', { name: 'Grupos', exact: true }).click();
     await owner.page.getByText('Criar um grupo').click();
     await owner.page.getByLabel('Nome', { exact: true }).fill(name);
@@ -86,7 +71,7 @@ describe.skipIf(e2e.skip)('publicar como grupo', () => {
     await visible(owner.page.locator('.meta').getByRole('link', { name, exact: true }));
 
     // The MEMBER is offered their own group, not the one they are only a member of.
-    const member = await sessionFor(browser(), baseUrl, student);
+    const member = await signIn(student);
     const memberComposer = member.page.locator('details.composer');
     await memberComposer.locator('summary').click();
     const memberPostAs = memberComposer.getByLabel('Publicar como');

@@ -13,6 +13,36 @@ import {
 import { z } from 'zod';
 import { authedProcedure, noGroup, notManager, tags, unauthorized } from './shared';
 
+/** `POST /group/{id}/requests/{requestId}/approve` and `…/reject`: one decision each. */
+const decideRequest = (decision: 'approve' | 'reject', operationId: string, summary: string) =>
+  authedProcedure
+    .meta({
+      reasons: {
+        403: ['GROUP_FORBIDDEN'],
+        404: ['GROUP_NOT_FOUND'],
+        409: ['REQUEST_ALREADY_DECIDED'],
+      },
+      openapi: {
+        method: 'POST',
+        path: `/group/{id}/requests/{requestId}/${decision}`,
+        operationId,
+        tags,
+        summary,
+        errorResponses: {
+          400: 'id or requestId is not a UUID',
+          ...unauthorized,
+          ...notManager,
+          404: 'Group or request not found',
+          409: 'The request was already decided (REQUEST_ALREADY_DECIDED)',
+        },
+      },
+    })
+    .input(joinRequestInput)
+    .output(joinRequestSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.groups[decision](input.id, input.requestId, ctx.actor),
+    );
+
 /** Join requests, members and their roles, following: spread into the groups router (`groups.*`). */
 export const membershipProcedures = {
   requestToJoin: authedProcedure
@@ -65,59 +95,12 @@ export const membershipProcedures = {
     .output(joinRequestListResponse)
     .query(({ ctx, input }) => ctx.services.groups.listRequests(input, ctx.actor)),
 
-  approveRequest: authedProcedure
-    .meta({
-      reasons: {
-        403: ['GROUP_FORBIDDEN'],
-        404: ['GROUP_NOT_FOUND'],
-        409: ['REQUEST_ALREADY_DECIDED'],
-      },
-      openapi: {
-        method: 'POST',
-        path: '/group/{id}/requests/{requestId}/approve',
-        operationId: 'approveGroupJoinRequest',
-        tags,
-        summary: 'Approve a join request: the user becomes a MEMBER',
-        errorResponses: {
-          400: 'id or requestId is not a UUID',
-          ...unauthorized,
-          ...notManager,
-          404: 'Group or request not found',
-          409: 'The request was already decided (REQUEST_ALREADY_DECIDED)',
-        },
-      },
-    })
-    .input(joinRequestInput)
-    .output(joinRequestSchema)
-    .mutation(({ ctx, input }) =>
-      ctx.services.groups.approve(input.id, input.requestId, ctx.actor),
-    ),
-
-  rejectRequest: authedProcedure
-    .meta({
-      reasons: {
-        403: ['GROUP_FORBIDDEN'],
-        404: ['GROUP_NOT_FOUND'],
-        409: ['REQUEST_ALREADY_DECIDED'],
-      },
-      openapi: {
-        method: 'POST',
-        path: '/group/{id}/requests/{requestId}/reject',
-        operationId: 'rejectGroupJoinRequest',
-        tags,
-        summary: 'Reject a join request',
-        errorResponses: {
-          400: 'id or requestId is not a UUID',
-          ...unauthorized,
-          ...notManager,
-          404: 'Group or request not found',
-          409: 'The request was already decided (REQUEST_ALREADY_DECIDED)',
-        },
-      },
-    })
-    .input(joinRequestInput)
-    .output(joinRequestSchema)
-    .mutation(({ ctx, input }) => ctx.services.groups.reject(input.id, input.requestId, ctx.actor)),
+  approveRequest: decideRequest(
+    'approve',
+    'approveGroupJoinRequest',
+    'Approve a join request: the user becomes a MEMBER',
+  ),
+  rejectRequest: decideRequest('reject', 'rejectGroupJoinRequest', 'Reject a join request'),
 
   withdrawRequest: authedProcedure
     .meta({

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
 import type { Database } from '../db/client';
 import type { EventBus } from '../events/bus';
@@ -10,7 +10,7 @@ import type { AuthConfig } from './config';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { Session, Usuario } from './schemas';
 import { createAccountCache } from './account-cache';
-import { hashToken, issueSession, rotate, withoutId } from './sessions';
+import { hashToken, issueSession, revokeFamily, rotate, withoutId } from './sessions';
 import { refreshTokens } from './table';
 
 export { revokeUserSessions } from './sessions';
@@ -102,18 +102,21 @@ export function createAuthService(db: Database, config: AuthConfig, bus?: EventB
       return outcome.session;
     },
 
-    /** Logout: the actor's refresh token stops working. Idempotent. */
+    /**
+     * Logout: the session of the actor's refresh token ends, the whole chain (a successor issued
+     * by a refresh racing the logout, or after a lost answer, stops working too). Idempotent.
+     */
     async logout(actor: Actor, presented: string): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
+      const [token] = await db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
         .where(
           and(
             eq(refreshTokens.tokenHash, hashToken(presented)),
             eq(refreshTokens.userId, actor.id),
-            isNull(refreshTokens.revokedAt),
           ),
         );
+      if (token) await revokeFamily(db, token.familyId);
     },
 
     /**

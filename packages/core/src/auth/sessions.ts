@@ -48,8 +48,17 @@ export const withoutId = ({
 }: Session & { refreshTokenId: string }): Session => session;
 
 /**
+ * How long after a rotation the rotated token may be presented again while its successor is still
+ * unused: the answer carrying the successor was lost (the page was reloaded or left while the
+ * refresh was under way, and the browser dropped the response). See docs/decisions.md.
+ */
+export const LOST_ANSWER_GRACE_MS = 30_000;
+
+/**
  * Rotation inside `tx`: the presented token is revoked and replaced. A token that was already
- * replaced (a replay, or a thief racing the owner) revokes its whole family. A refusal is
+ * replaced (a replay, or a thief racing the owner) revokes its whole family, except within
+ * LOST_ANSWER_GRACE_MS of its rotation while its successor was never used: then that successor
+ * is replaced in turn, so that presenting it later still counts as a reuse. A refusal is
  * returned, not thrown, so that the family revocation commits.
  */
 export async function rotate(
@@ -63,12 +72,17 @@ export async function rotate(
     .where(eq(refreshTokens.tokenHash, hashToken(presented)))
     .for('update');
   if (!token) return { error: unauthorized('Refresh token inválido', 'TOKEN_INVALID') };
+  // After a lost answer: the unused successor, dropped for the new token.
+  let dropped: string | null = null;
   if (token.revokedAt) {
-    if (token.replacedBy) {
+    if (!token.replacedBy)
+      return { error: unauthorized('Refresh token revogado', 'TOKEN_INVALID') };
+    const successor = await unusedSuccessor(tx, token.replacedBy, token.revokedAt);
+    if (!successor) {
       await revokeFamily(tx, token.familyId);
       return { error: unauthorized('Refresh token já utilizado', 'REFRESH_TOKEN_REUSED') };
     }
-    return { error: unauthorized('Refresh token revogado', 'TOKEN_INVALID') };
+    dropped = successor;
   }
   if (token.expiresAt.getTime() <= Date.now()) {
     return { error: unauthorized('Refresh token expirado', 'TOKEN_EXPIRED') };
@@ -81,12 +95,35 @@ export async function rotate(
   const next = await issueSession(tx, config, user, token.familyId);
   await tx
     .update(refreshTokens)
-    .set({ revokedAt: new Date(), replacedBy: next.refreshTokenId })
+    // After a lost answer the rotation time stays the first one: the grace does not stretch.
+    .set({ revokedAt: token.revokedAt ?? new Date(), replacedBy: next.refreshTokenId })
     .where(eq(refreshTokens.id, token.id));
+  if (dropped) {
+    // The dropped successor points at itself, a revoked token: presenting it later is a reuse.
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(), replacedBy: dropped })
+      .where(eq(refreshTokens.id, dropped));
+  }
   return { session: withoutId(next) };
 }
 
-async function revokeFamily(db: Executor, familyId: string) {
+/**
+ * The successor's id when the rotation was recent and the successor was never presented (locked,
+ * so that its owner presenting it now waits for this rotation and then counts as a reuse).
+ */
+async function unusedSuccessor(tx: Transaction, successorId: string, rotatedAt: Date) {
+  if (Date.now() - rotatedAt.getTime() > LOST_ANSWER_GRACE_MS) return null;
+  const [successor] = await tx
+    .select({ id: refreshTokens.id, revokedAt: refreshTokens.revokedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, successorId))
+    .for('update');
+  return successor && !successor.revokedAt ? successor.id : null;
+}
+
+/** Ends a session: every live token of the family (one login) is revoked. */
+export async function revokeFamily(db: Executor, familyId: string) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })

@@ -4,7 +4,8 @@ import { users } from '../users/table';
 /**
  * Refresh tokens, stored as SHA-256 hashes. Each login starts a family; each refresh revokes the
  * presented token and issues its successor in the same family. Presenting a revoked token that
- * has a successor means it was stolen or replayed: the whole family is revoked.
+ * has a successor means it was stolen or replayed: the whole family is revoked (except a lost
+ * answer: see `rotate` in sessions.ts).
  */
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -46,6 +46,11 @@ export interface DatabaseHandle {
   url?: string;
   /** Applies the committed SQL migrations (idempotent). */
   migrate(migrationsFolder?: string): Promise<void>;
+  /**
+   * Runs a one-time setup step (the job queue's schema and queues) while holding the lock the
+   * migrations take, so processes started together do it one after the other. Embedded: at once.
+   */
+  exclusively<T>(task: () => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query within `timeoutMs` (default 1 s). */
   ping(timeoutMs?: number): Promise<boolean>;
   /**
@@ -95,7 +100,8 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       kind: 'postgres',
       url: options.url,
       migrate: (folder = defaultMigrationsFolder) =>
-        migrateUnderLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
+        underSetupLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
+      exclusively: (task) => underSetupLock(client, task),
       ping: (timeoutMs) => ping(db, timeoutMs),
       // One connection of its own for LISTEN, which reports drops and re-listens after them.
       listen: listener.listen,
@@ -115,6 +121,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     db,
     kind: 'pglite',
     migrate: (folder = defaultMigrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+    exclusively: (task) => task(),
     ping: (timeoutMs) => ping(db, timeoutMs),
     // One in-process database: its notifications cannot be lost to a dropped connection.
     listen: async (channel, onNotify, onListen) => {
@@ -132,21 +139,21 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 /** An arbitrary application-wide advisory lock id ("campus migrations"). */
-const MIGRATION_LOCK_ID = 0x63616d70;
+const SETUP_LOCK_ID = 0x63616d70;
 
 /**
- * Runs the migrations while holding a session advisory lock, so servers started together on a
- * new database migrate one after the other (the others then find nothing left to apply) instead
- * of racing to create the same tables.
+ * Runs `task` while holding a session advisory lock: servers started together on a new database
+ * migrate one after the other (the others then find nothing left to apply) instead of racing to
+ * create the same tables, and likewise set up the job queue (`exclusively`).
  */
-async function migrateUnderLock(client: postgres.Sql, migrate: () => Promise<void>) {
+async function underSetupLock<T>(client: postgres.Sql, task: () => Promise<T>): Promise<T> {
   const session = await client.reserve();
   try {
-    await session`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    await session`select pg_advisory_lock(${SETUP_LOCK_ID})`;
     try {
-      await migrate();
+      return await task();
     } finally {
-      await session`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+      await session`select pg_advisory_unlock(${SETUP_LOCK_ID})`;
     }
   } finally {
     session.release();

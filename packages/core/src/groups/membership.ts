@@ -1,8 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isSiteAdmin, type Actor, type GroupRole } from '../common/actor';
 import { listMeta, pageOffset } from '../common/pagination';
 import type { Database, Executor } from '../db/client';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
+import { joinDecisionNotification, joinRequestNotifications } from '../notifications/messages';
+import { notify } from '../notifications/service';
 import { users } from '../users/table';
 import { assertMayManage, assertOwner, groupNotFound, lockGroup, roleIn } from './access';
 import { toJoinRequest, toMember } from './records';
@@ -33,6 +35,15 @@ async function ownerCount(tx: Executor, groupId: string) {
     .from(groupMembers)
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.role, 'OWNER')));
   return row?.n ?? 0;
+}
+
+/** The group's OWNERs and ADMINs (they decide join requests). */
+async function managers(tx: Executor, groupId: string) {
+  const rows = await tx
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.role, ['OWNER', 'ADMIN'])));
+  return rows.map((row) => row.userId);
 }
 
 async function memberRole(tx: Executor, groupId: string, userId: string) {
@@ -67,7 +78,7 @@ export function createMembershipService(db: Database) {
     status: 'APPROVED' | 'REJECTED',
   ): Promise<JoinRequest> {
     await db.transaction(async (tx) => {
-      await lockGroup(tx, groupId);
+      const group = await lockGroup(tx, groupId);
       assertMayManage(
         actor,
         await roleIn(tx, groupId, actor.id),
@@ -92,6 +103,7 @@ export function createMembershipService(db: Database) {
           .insert(groupMembers)
           .values({ groupId, userId: request.userId, role: 'MEMBER' })
           .onConflictDoNothing();
+      await notify(tx, [joinDecisionNotification(group, request.userId, status)]);
     });
     return readRequest(db, requestId);
   }
@@ -109,6 +121,10 @@ export function createMembershipService(db: Database) {
             .insert(groupJoinRequests)
             .values({ groupId, userId: actor.id })
             .returning({ id: groupJoinRequests.id });
+          await notify(
+            tx,
+            joinRequestNotifications(group, actor.nickname, await managers(tx, groupId)),
+          );
           return row!.id;
         })
         .catch((error: unknown) => {

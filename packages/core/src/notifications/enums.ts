@@ -1,4 +1,4 @@
-/** Every kind of notification of extensions.md §C (GROUP_* and MATCH_SPOT_GRANTED: written by their issues). */
+/** Every kind of notification of extensions.md §C (GROUP_POST: not yet sent, see the notes). */
 export const NOTIFICATION_TYPES = [
   'POST_COMMENT',
   'GROUP_JOIN_REQUEST',

@@ -34,3 +34,36 @@ export const spotGrantedNotification = (
   message: `Abriu uma vaga e você entrou na partida ${quoted(match.title)}`,
   data: { matchId: match.id },
 });
+
+/** To each OWNER and ADMIN of the group: someone asked to join. */
+export const joinRequestNotifications = (
+  group: { id: string; name: string },
+  requester: string,
+  managerIds: string[],
+): NewNotification[] =>
+  managerIds.map((userId) => ({
+    userId,
+    type: 'GROUP_JOIN_REQUEST',
+    message: `${requester} pediu para entrar no grupo ${quoted(group.name)}`,
+    data: { groupId: group.id },
+  }));
+
+/** To the requester: the request was decided. */
+export const joinDecisionNotification = (
+  group: { id: string; name: string },
+  userId: string,
+  status: 'APPROVED' | 'REJECTED',
+): NewNotification =>
+  status === 'APPROVED'
+    ? {
+        userId,
+        type: 'GROUP_JOIN_APPROVED',
+        message: `Seu pedido para entrar no grupo ${quoted(group.name)} foi aprovado: agora você é membro`,
+        data: { groupId: group.id },
+      }
+    : {
+        userId,
+        type: 'GROUP_JOIN_REJECTED',
+        message: `Seu pedido para entrar no grupo ${quoted(group.name)} foi recusado`,
+        data: { groupId: group.id },
+      };

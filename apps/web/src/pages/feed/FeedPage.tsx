@@ -1,10 +1,9 @@
 import { createPostInput } from '@campus/core/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { StatusMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
-import { Pagination } from '../../components/Pagination';
-import { formMessage } from '../../lib/errors';
+import { PagedList } from '../../components/PagedList';
 import { formatDateTime, plural } from '../../lib/format';
 import { Link, navigate, pageFrom, useFlash, useLocation } from '../../lib/router';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
@@ -112,31 +111,18 @@ export function FeedPage() {
         />
       </details>
 
-      <section aria-labelledby="posts-title">
-        <h2 id="posts-title" className="visually-hidden">
-          Publicações
-        </h2>
-        {list.isPending ? <p role="status">Carregando publicações…</p> : null}
-        <ErrorMessage>{list.error ? formMessage(list.error) : null}</ErrorMessage>
-        {list.data && list.data.data.length === 0 ? (
-          <p>Nenhuma publicação ainda. Que tal escrever a primeira?</p>
-        ) : null}
-        {list.data ? (
-          <>
-            <ul className="plain-list" aria-busy={list.isFetching}>
-              {list.data.data.map((post) => (
-                <PostItem key={post.id} post={post} />
-              ))}
-            </ul>
-            <Pagination
-              label="Páginas do feed"
-              page={page}
-              totalPages={list.data.meta.totalPages}
-              onPage={(next) => navigate(`/feed?pagina=${next}`)}
-            />
-          </>
-        ) : null}
-      </section>
+      <PagedList
+        id="posts-title"
+        heading="Publicações"
+        loading="Carregando publicações…"
+        empty="Nenhuma publicação ainda. Que tal escrever a primeira?"
+        pagesLabel="Páginas do feed"
+        query={list}
+        page={page}
+        onPage={(next) => navigate(`/feed?pagina=${next}`)}
+      >
+        {(post) => <PostItem key={post.id} post={post} />}
+      </PagedList>
     </Page>
   );
 }

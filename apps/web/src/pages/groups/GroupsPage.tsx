@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { LIMITS } from '@campus/core/schemas';
 import { ErrorMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
-import { Pagination } from '../../components/Pagination';
+import { PagedList } from '../../components/PagedList';
 import { formMessage } from '../../lib/errors';
 import { plural } from '../../lib/format';
 import { Link, navigate, pageFrom, useLocation } from '../../lib/router';
@@ -180,29 +180,18 @@ export function GroupsPage() {
           Só os meus grupos
         </label>
       </form>
-      <section aria-labelledby="groups-title">
-        <h2 id="groups-title" className="visually-hidden">
-          Lista de grupos
-        </h2>
-        {list.isPending ? <p role="status">Carregando grupos…</p> : null}
-        <ErrorMessage>{list.error ? formMessage(list.error) : null}</ErrorMessage>
-        {list.data && list.data.data.length === 0 ? <p>Nenhum grupo encontrado.</p> : null}
-        {list.data ? (
-          <>
-            <ul className="plain-list" aria-busy={list.isFetching}>
-              {list.data.data.map((group) => (
-                <GroupCard key={group.id} group={group} />
-              ))}
-            </ul>
-            <Pagination
-              label="Páginas de grupos"
-              page={page}
-              totalPages={list.data.meta.totalPages}
-              onPage={(p) => go({ page: p })}
-            />
-          </>
-        ) : null}
-      </section>
+      <PagedList
+        id="groups-title"
+        heading="Lista de grupos"
+        loading="Carregando grupos…"
+        empty="Nenhum grupo encontrado."
+        pagesLabel="Páginas de grupos"
+        query={list}
+        page={page}
+        onPage={(p) => go({ page: p })}
+      >
+        {(group) => <GroupCard key={group.id} group={group} />}
+      </PagedList>
     </Page>
   );
 }

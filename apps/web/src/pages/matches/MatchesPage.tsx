@@ -1,10 +1,9 @@
 import { createMatchInput, SPORT_NAMES, SPORTS_IN_ORDER, type Sport } from '@campus/core/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { StatusMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
-import { Pagination } from '../../components/Pagination';
-import { formMessage } from '../../lib/errors';
+import { PagedList } from '../../components/PagedList';
 import { formatDateTime, MATCH_STATUS_LABELS, plural } from '../../lib/format';
 import { Link, navigate, pageFrom, useLocation } from '../../lib/router';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
@@ -172,29 +171,18 @@ export function MatchesPage() {
         </label>
       </div>
 
-      <section aria-labelledby="matches-title">
-        <h2 id="matches-title" className="visually-hidden">
-          Lista de partidas
-        </h2>
-        {list.isPending ? <p role="status">Carregando partidas…</p> : null}
-        <ErrorMessage>{list.error ? formMessage(list.error) : null}</ErrorMessage>
-        {list.data && list.data.data.length === 0 ? <p>Nenhuma partida encontrada.</p> : null}
-        {list.data ? (
-          <>
-            <ul className="plain-list" aria-busy={list.isFetching}>
-              {list.data.data.map((match) => (
-                <MatchItemCard key={match.id} match={match} />
-              ))}
-            </ul>
-            <Pagination
-              label="Páginas de partidas"
-              page={page}
-              totalPages={list.data.meta.totalPages}
-              onPage={(p) => go({ page: p })}
-            />
-          </>
-        ) : null}
-      </section>
+      <PagedList
+        id="matches-title"
+        heading="Lista de partidas"
+        loading="Carregando partidas…"
+        empty="Nenhuma partida encontrada."
+        pagesLabel="Páginas de partidas"
+        query={list}
+        page={page}
+        onPage={(p) => go({ page: p })}
+      >
+        {(match) => <MatchItemCard key={match.id} match={match} />}
+      </PagedList>
     </Page>
   );
 }

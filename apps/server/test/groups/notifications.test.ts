@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { onTestAppWithUsers, type TestUser } from '../support/app';
+import { addMember, createGroup, reasonOf } from '../support/groups';
+
+/** extensions.md §C: the GROUP_JOIN_* notifications, read back from each person's inbox. */
+
+const {
+  t,
+  users: [owner],
+} = onTestAppWithUsers({});
+
+const inbox = async (user: TestUser) => {
+  const res = await t.request.get('/notifications').set(user.auth);
+  expect(res.status).toBe(200);
+  return res.body.data as { type: string; message: string; data: unknown; read: boolean }[];
+};
+const types = async (user: TestUser) => (await inbox(user)).map((n) => n.type);
+
+describe('group notifications', () => {
+  it("a join request tells the group's OWNERs and ADMINs, not its MEMBERs", async () => {
+    const group = await createGroup(t, owner);
+    const [admin, member, asker] = [
+      await t.createUser(),
+      await t.createUser(),
+      await t.createUser(),
+    ];
+    await addMember(t, group.id, owner, admin, 'ADMIN');
+    await addMember(t, group.id, owner, member);
+    const before = { owner: (await inbox(owner)).length, admin: (await inbox(admin)).length };
+
+    const asked = await t.request.post(`/group/${group.id}/requests`).set(asker.auth);
+    expect(asked.status).toBe(201);
+    for (const [manager, count] of [
+      [owner, before.owner],
+      [admin, before.admin],
+    ] as const) {
+      const list = await inbox(manager);
+      expect(list).toHaveLength(count + 1);
+      expect(list[0]).toMatchObject({
+        type: 'GROUP_JOIN_REQUEST',
+        message: `${asker.nickname} pediu para entrar no grupo “${group.name}”`,
+        data: { groupId: group.id },
+        read: false,
+      });
+    }
+    expect(await types(member)).not.toContain('GROUP_JOIN_REQUEST');
+    expect(await inbox(asker)).toEqual([]);
+  });
+
+  it('approving tells the requester GROUP_JOIN_APPROVED, once', async () => {
+    const group = await createGroup(t, owner);
+    const asker = await t.createUser();
+    const asked = await t.request.post(`/group/${group.id}/requests`).set(asker.auth);
+    const approve = () =>
+      t.request.post(`/group/${group.id}/requests/${asked.body.id}/approve`).set(owner.auth);
+    expect((await approve()).status).toBe(200);
+    expect(reasonOf(await approve(), 409, 'CONFLICT')).toBe('REQUEST_ALREADY_DECIDED');
+    expect(await inbox(asker)).toEqual([
+      expect.objectContaining({
+        type: 'GROUP_JOIN_APPROVED',
+        message: `Seu pedido para entrar no grupo “${group.name}” foi aprovado: agora você é membro`,
+        data: { groupId: group.id },
+      }),
+    ]);
+  });
+
+  it('rejecting tells the requester GROUP_JOIN_REJECTED; a refused decision tells nobody', async () => {
+    const group = await createGroup(t, owner);
+    const [asker, outsider] = [await t.createUser(), await t.createUser()];
+    const asked = await t.request.post(`/group/${group.id}/requests`).set(asker.auth);
+    const path = `/group/${group.id}/requests/${asked.body.id}`;
+    // Not a manager of the group: 403, and no notification.
+    expect((await t.request.post(`${path}/reject`).set(outsider.auth)).status).toBe(403);
+    expect(await inbox(asker)).toEqual([]);
+
+    expect((await t.request.post(`${path}/reject`).set(owner.auth)).status).toBe(200);
+    expect(await inbox(asker)).toEqual([
+      expect.objectContaining({
+        type: 'GROUP_JOIN_REJECTED',
+        message: `Seu pedido para entrar no grupo “${group.name}” foi recusado`,
+        data: { groupId: group.id },
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { formMessage } from '../lib/errors';
+import { ErrorMessage } from './Alert';
+import { Pagination } from './Pagination';
+
+interface PagedQuery<T> {
+  isPending: boolean;
+  isFetching: boolean;
+  error: unknown;
+  data?: { data: T[]; meta: { totalPages: number } } | undefined;
+}
+
+/**
+ * A page of a paginated list under a visually hidden heading: the loading line, the error, the
+ * empty message, the items and the pager (groups, matches, the feed).
+ */
+export function PagedList<T>({
+  id,
+  heading,
+  loading,
+  empty,
+  pagesLabel,
+  query,
+  page,
+  onPage,
+  children,
+}: {
+  id: string;
+  heading: string;
+  loading: string;
+  empty: ReactNode;
+  pagesLabel: string;
+  query: PagedQuery<T>;
+  page: number;
+  onPage: (page: number) => void;
+  /** One `<li>` (with its key) per item. */
+  children: (item: T) => ReactNode;
+}) {
+  const { data } = query;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="visually-hidden">
+        {heading}
+      </h2>
+      {query.isPending ? <p role="status">{loading}</p> : null}
+      <ErrorMessage>{query.error ? formMessage(query.error) : null}</ErrorMessage>
+      {data && data.data.length === 0 ? <p>{empty}</p> : null}
+      {data ? (
+        <>
+          <ul className="plain-list" aria-busy={query.isFetching}>
+            {data.data.map(children)}
+          </ul>
+          <Pagination
+            label={pagesLabel}
+            page={page}
+            totalPages={data.meta.totalPages}
+            onPage={onPage}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
