@@ -21,8 +21,11 @@ export interface ServiceOptions {
   maxStreamsPerUser?: number;
   /** MATCH_REMINDER / EVENT_REMINDER this long before the date (REMINDER_LEAD). */
   reminderLeadSeconds?: number;
+  /** Distinct reporters that hide a post or comment at once (MODERATION_THRESHOLD, default 5). */
+  moderationThreshold?: number;
 }
 import { createGroupService } from './groups/service';
+import { createModerationService } from './moderation/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
@@ -41,13 +44,17 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     students: createStudentService(db, auth.passwordCost),
     admin: createAdminService(db),
     matches,
-    feed: createFeedService(db, reminders),
+    feed: createFeedService(db, {
+      ...reminders,
+      ...(live.moderationThreshold ? { moderationThreshold: live.moderationThreshold } : {}),
+    }),
     idempotency: createIdempotencyService(db),
     rateLimits: createRateLimitService(db),
     notifications: createNotificationService(db, live.bus, live.reminderLeadSeconds),
     live: createLiveStreams(db, live.bus, (id) => matches.get(id)),
     streamSlots: createStreamSlots(live.maxStreamsPerUser ?? 8),
     groups: createGroupService(db),
+    moderation: createModerationService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -7,6 +7,7 @@ import {
   userIdInput,
 } from '@campus/core';
 import { domainProcedures, router } from '../trpc';
+import { moderationProcedures } from './moderation';
 
 const { adminProcedure } = domainProcedures('pt');
 
@@ -15,6 +16,8 @@ const denied = { 401: 'Token ausente ou inválido', 403: 'Acesso restrito a admi
 
 /** User administration: every procedure requires perfil ADMIN (decisions.md §3). */
 export const adminRouter = router({
+  ...moderationProcedures,
+
   listUsers: adminProcedure
     .meta({
       openapi: {

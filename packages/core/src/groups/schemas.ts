@@ -17,7 +17,7 @@ const text = (field: string, min: number, max: number) =>
     .max(max, `${field} must have at most ${max} characters`);
 
 /** `true`/`false` as JSON over /trpc, or as query-string text over REST. */
-const flag = (field: string) =>
+export const flag = (field: string) =>
   z.preprocess(
     (value) => (value === 'true' ? true : value === 'false' ? false : value),
     z.boolean({ error: `${field} must be true or false` }),
