@@ -39,7 +39,7 @@ export const moderationProcedures = {
       openapi: {
         method: 'PATCH',
         path: '/admin/denuncias/{tipo}/{id}',
-        operationId: 'decideDenuncia',
+        operationId: 'updateDenuncia',
         tags,
         summary: 'Decidir as denúncias de uma publicação ou comentário',
         description:

@@ -16,8 +16,6 @@ const denied = { 401: 'Token ausente ou inválido', 403: 'Acesso restrito a admi
 
 /** User administration: every procedure requires perfil ADMIN (decisions.md §3). */
 export const adminRouter = router({
-  ...moderationProcedures,
-
   listUsers: adminProcedure
     .meta({
       openapi: {
@@ -81,4 +79,5 @@ export const adminRouter = router({
       mensagem: 'Status do usuário atualizado com sucesso',
       dados: await ctx.services.admin.setStatus(ctx.actor, input.id, input.status),
     })),
+  ...moderationProcedures,
 });

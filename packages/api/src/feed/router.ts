@@ -23,8 +23,6 @@ const unauthorized = { 401: 'Token missing or invalid' };
 const badId = { 400: 'id is not a UUID' };
 
 export const feedRouter = router({
-  ...threadProcedures,
-
   list: authedProcedure
     .meta({
       openapi: {
@@ -295,4 +293,5 @@ export const feedRouter = router({
     .input(createReportInput)
     .output(reportSchema)
     .mutation(({ ctx, input }) => ctx.services.feed.report(input.id, input.reason, ctx.actor)),
+  ...threadProcedures,
 });

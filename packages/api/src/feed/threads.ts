@@ -59,7 +59,7 @@ export const threadProcedures = {
       openapi: {
         method: 'PATCH',
         path: '/comment/{id}',
-        operationId: 'editComment',
+        operationId: 'updateComment',
         tags,
         summary: 'Edit a comment (its author only)',
         description: 'The answer carries updatedAt, null until a comment is first edited.',
