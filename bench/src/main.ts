@@ -4,7 +4,7 @@
  * autocannon (every answer checked), and writes bench/results/latest.{md,json}
  * (quick.{md,json} for the quick run, partial.{md,json} for an --only run).
  *
- * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention
+ * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention,feed-reader
  * Environment: BENCH_DATABASE_URL (a PostgreSQL superuser URL; default postgres://postgres@
  * 127.0.0.1:5432/test), BENCH_POOL_MAX (connections per process, server and handler alike),
  * SKIP_BUILD=1 (reuse apps/server/dist), BENCH_REUSE_DB=1 (keep and reuse the seeded databases),
@@ -35,6 +35,7 @@ import { feedPages, loginLoad, others, postRead } from './scenarios';
 import { migrate, seedDatabase } from './seeding';
 import { staticList } from './static-list';
 import { groupLists } from './groups';
+import { feedReader } from './feed-reader';
 import {
   BENCH_DIR,
   JWT_SECRET,
@@ -171,6 +172,20 @@ async function main() {
       });
       collect(out);
       if (!REUSE) await Promise.all(out.databases.map((name) => dropDatabase(name)));
+    }
+    if (wants('feed-reader')) {
+      collect(
+        await feedReader({
+          server,
+          url: large.url,
+          auth,
+          readerId: large.users[0]!.id,
+          posts: large.posts,
+          readPostId: large.postId!,
+          passwordHash,
+          timing,
+        }),
+      );
     }
     if (wants('contention')) {
       contention = await runContention(server, large, bench);

@@ -22,7 +22,12 @@ export const timing: Timing = QUICK
 export const PASSWORD = 'bench-password-0000';
 export const READ_POST = 'Post 5000';
 export const MATCH_PLAYERS = 20;
-export const DB = { small: 'campus_bench_small', large: 'campus_bench_large' };
+/** BENCH_DB_SUFFIX keeps the databases of parallel runs (several branches on one machine) apart. */
+const DB_SUFFIX = process.env.BENCH_DB_SUFFIX ?? '';
+export const DB = {
+  small: `campus_bench_small${DB_SUFFIX}`,
+  large: `campus_bench_large${DB_SUFFIX}`,
+};
 
 export const authConfig = {
   jwtSecret: JWT_SECRET,

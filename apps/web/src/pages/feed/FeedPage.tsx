@@ -6,9 +6,11 @@ import { Page } from '../../components/Page';
 import { Pagination } from '../../components/Pagination';
 import { formMessage } from '../../lib/errors';
 import { formatDateTime, plural } from '../../lib/format';
-import { Link, navigate, pageFrom, useFlash, useLocation } from '../../lib/router';
+import { Link, navigate, useFlash, useLocation } from '../../lib/router';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
+import { FeedFilters, feedQueryFrom, feedSearch } from './FeedFilters';
+import { PostActions } from './PostActions';
 import { PostForm } from './PostForm';
 import { checked } from '../../lib/validate';
 
@@ -56,6 +58,7 @@ function PostItem({ post }: { post: PostSummary }) {
       <article className="card post-item">
         <h3>
           <Link to={`/feed/${post.id}`}>{post.title}</Link>
+          {post.hidden ? <span className="badge"> Oculto pela moderação</span> : null}
         </h3>
         <p className="meta">
           <Byline post={post} /> ·{' '}
@@ -70,6 +73,7 @@ function PostItem({ post }: { post: PostSummary }) {
             ? ` · ${plural(post.attendancesCount, 'presença', 'presenças')}`
             : ''}
         </p>
+        <PostActions post={post} />
       </article>
     </li>
   );
@@ -80,12 +84,13 @@ export function FeedPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const { query } = useLocation();
-  const page = pageFrom(query);
+  const filters = feedQueryFrom(query);
+  const filtered = Boolean(filters.q || filters.type || filters.upcoming);
   const [status, setStatus] = useState<string | null>(null);
   const welcome = useFlash('bemvindo', `Bem-vindo(a) ao Campus, ${user?.nome}!`);
 
   const list = useQuery({
-    ...trpc.feed.list.queryOptions({ page, limit: 10 }),
+    ...trpc.feed.list.queryOptions(filters),
     placeholderData: keepPreviousData,
   });
   const create = useMutation(
@@ -112,6 +117,8 @@ export function FeedPage() {
         />
       </details>
 
+      <FeedFilters key={query.toString()} filters={filters} />
+
       <section aria-labelledby="posts-title">
         <h2 id="posts-title" className="visually-hidden">
           Publicações
@@ -119,7 +126,14 @@ export function FeedPage() {
         {list.isPending ? <p role="status">Carregando publicações…</p> : null}
         <ErrorMessage>{list.error ? formMessage(list.error) : null}</ErrorMessage>
         {list.data && list.data.data.length === 0 ? (
-          <p>Nenhuma publicação ainda. Que tal escrever a primeira?</p>
+          <p>
+            {filtered
+              ? 'Nada encontrado com esses filtros.'
+              : 'Nenhuma publicação ainda. Que tal escrever a primeira?'}
+          </p>
+        ) : null}
+        {list.data && filtered ? (
+          <p role="status">{plural(list.data.meta.totalCount, 'resultado', 'resultados')}.</p>
         ) : null}
         {list.data ? (
           <>
@@ -130,9 +144,9 @@ export function FeedPage() {
             </ul>
             <Pagination
               label="Páginas do feed"
-              page={page}
+              page={filters.page}
               totalPages={list.data.meta.totalPages}
-              onPage={(next) => navigate(`/feed?pagina=${next}`)}
+              onPage={(next) => navigate(feedSearch({ ...filters, page: next }))}
             />
           </>
         ) : null}
