@@ -36,8 +36,8 @@ const without = {
 /** And now (feed/listing.ts): visibility, the reader's flags, the total less hidden posts. */
 const withFlags = {
   page: `select ${columns},
-      exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = $2::uuid) as liked_by_me,
-      exists (select 1 from post_attendances a where a.post_id = p.id and a.user_id = $2::uuid) as attending_by_me
+      coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = $2::uuid limit 1), false) as liked_by_me,
+      coalesce((select true from post_attendances a where a.post_id = p.id and a.user_id = $2::uuid limit 1), false) as attending_by_me
     from posts p where (p.hidden_at is null or p.author_id = $2::uuid or $3::boolean) ${order}`,
   total: `select (row_count - (select count(*) from posts p where p.hidden_at is not null
       and not (p.hidden_at is null or p.author_id = $1::uuid or $2::boolean)))::int as n

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Page } from './components/Page';
 import { Link, matchPath, Redirect, useLocation } from './lib/router';
 import { AdminPage } from './pages/admin/AdminPage';
+import { ReportsPage } from './pages/admin/ReportsPage';
 import { FeedPage } from './pages/feed/FeedPage';
 import { PostPage } from './pages/feed/PostPage';
 import { GroupPage } from './pages/groups/GroupPage';
@@ -70,6 +71,8 @@ function useRoute(): ReactNode {
     return authed(<GroupPage key={params.id} id={params.id!} />);
   if (path === '/administracao')
     return authed(user?.perfil === 'ADMIN' ? <AdminPage /> : <Forbidden />);
+  if (path === '/administracao/denuncias')
+    return authed(user?.perfil === 'ADMIN' ? <ReportsPage /> : <Forbidden />);
   return <NotFound />;
 }
 
@@ -114,7 +117,10 @@ export function App() {
               <NavLink to="/partidas">Partidas</NavLink>
               <NavLink to="/grupos">Grupos</NavLink>
               {user.perfil === 'ADMIN' ? (
-                <NavLink to="/administracao">Administração</NavLink>
+                <>
+                  <NavLink to="/administracao">Administração</NavLink>
+                  <NavLink to="/administracao/denuncias">Denúncias</NavLink>
+                </>
               ) : null}
             </>
           ) : (

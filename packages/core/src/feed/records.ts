@@ -50,8 +50,13 @@ export const readerParams = (actor: Actor) => ({
 export const visibleTo = (reader: Reader, hiddenAt: AnyPgColumn, authorId: AnyPgColumn) =>
   sql`(${qualified(hiddenAt)} is null or ${qualified(authorId)} = ${reader.id}::uuid or ${reader.admin}::boolean)`;
 
+/**
+ * A scalar subquery with LIMIT 1, not `exists (…)`: PostgreSQL may run an EXISTS as a hashed
+ * subplan, a scan of every like of the reader's (every like of the table with a generic plan)
+ * to build a hash, where ten probes of the unique (post_id, user_id) index are all a page needs.
+ */
 const exists = (table: typeof postLikes, reader: Reader) =>
-  sql<boolean>`exists (select 1 from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid)`;
+  sql<boolean>`coalesce((select true from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid limit 1), false)`;
 
 /** The reader's flags beside each post, from the unique (post_id, user_id) indexes. */
 export const readerFlags = (reader: Reader) => ({
