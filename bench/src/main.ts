@@ -4,7 +4,7 @@
  * autocannon (every answer checked), and writes bench/results/latest.{md,json}
  * (quick.{md,json} for the quick run, partial.{md,json} for an --only run).
  *
- * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention,fanout; --full-rounds (with --quick)
+ * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention,fanout,feed-reader; --full-rounds (with --quick)
  * Environment: BENCH_DATABASE_URL (a PostgreSQL superuser URL; default postgres://postgres@
  * 127.0.0.1:5432/test), BENCH_POOL_MAX (connections per process, server and handler alike),
  * SKIP_BUILD=1 (reuse apps/server/dist), BENCH_REUSE_DB=1 (keep and reuse the seeded databases),
@@ -36,6 +36,7 @@ import { migrate, seedDatabase } from './seeding';
 import { staticList } from './static-list';
 import { groupLists } from './groups';
 import { fanoutRatios, runFanout } from './fanout';
+import { feedReader } from './feed-reader';
 import {
   BENCH_DIR,
   JWT_SECRET,
@@ -179,6 +180,20 @@ async function main() {
       const out = fanoutRatios(await runFanout(server, large, bench));
       ratios.push(...out);
       logRatios(out);
+    }
+    if (wants('feed-reader')) {
+      collect(
+        await feedReader({
+          server,
+          url: large.url,
+          auth,
+          readerId: large.users[0]!.id,
+          posts: large.posts,
+          readPostId: large.postId!,
+          passwordHash,
+          timing,
+        }),
+      );
     }
     if (wants('contention')) {
       contention = await runContention(server, large, bench);

@@ -71,6 +71,7 @@ export async function startServer(
     bus,
     maxStreamsPerUser: config.STREAMS_PER_USER,
     reminderLeadSeconds: config.REMINDER_LEAD,
+    moderationThreshold: config.MODERATION_THRESHOLD,
   });
   registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
   const limits =

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { accountsWalk } from './openapi-walks/accounts';
 import { activitiesWalk } from './openapi-walks/activities';
+import { feedReaderWalk } from './openapi-walks/feed-reader';
 import { groupsWalk } from './openapi-walks/groups';
 import { notificationsWalk } from './openapi-walks/notifications';
 import { cannotFail, documentedOperations, onWalk } from './support/openapi-walk';
@@ -20,6 +21,7 @@ accountsWalk(w);
 activitiesWalk(w);
 groupsWalk(w);
 notificationsWalk(w);
+feedReaderWalk(w);
 
 describe('probes', () => {
   it('health, readiness, metrics', async () => {

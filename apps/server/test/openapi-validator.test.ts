@@ -29,7 +29,14 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const UUID = '3f1b7f9e-0000-4000-8000-000000000000';
 const NOW = '2026-01-01T12:00:00.000Z';
-const comment = { id: UUID, content: 'Hi', createdAt: NOW, author: { id: UUID, userName: 'ana' } };
+const comment = {
+  id: UUID,
+  content: 'Hi',
+  createdAt: NOW,
+  updatedAt: null,
+  hidden: false,
+  author: { id: UUID, userName: 'ana' },
+};
 const created = { location: `/comment/${UUID}` };
 
 describe('the response validator', () => {

@@ -105,6 +105,8 @@ describe('/openapi.json', () => {
   });
 
   it('gives every request body a valid example, path parameters aside', () => {
+    // Path parameters that are not ids: a valid value of each.
+    const pathExample: Record<string, string> = { uf: 'SP', tipo: 'POST' };
     for (const route of restRoutes) {
       const operation =
         doc.paths![route.meta.openapi!.path]![route.rest.method.toLowerCase() as 'post']!;
@@ -115,7 +117,7 @@ describe('/openapi.json', () => {
       const params = Object.fromEntries(
         route.rest.segments.flatMap((s) =>
           'param' in s
-            ? [[s.param, s.param === 'uf' ? 'SP' : '3f1b7f9e-0000-4000-8000-000000000000']]
+            ? [[s.param, pathExample[s.param] ?? '3f1b7f9e-0000-4000-8000-000000000000']]
             : [],
         ),
       );

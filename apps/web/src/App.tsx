@@ -48,6 +48,9 @@ const GroupPage = lazy(() =>
 const NotificationsPage = lazy(() =>
   import('./pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
+const ReportsPage = lazy(() =>
+  import('./pages/admin/ReportsPage').then((m) => ({ default: m.ReportsPage })),
+);
 const AdminPage = lazy(() =>
   import('./pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
@@ -76,6 +79,8 @@ function useRoute(): ReactNode {
     return authed(<GroupPage key={params.id} id={params.id!} />);
   if (path === '/administracao')
     return authed(user?.perfil === 'ADMIN' ? <AdminPage /> : <Forbidden />);
+  if (path === '/administracao/denuncias')
+    return authed(user?.perfil === 'ADMIN' ? <ReportsPage /> : <Forbidden />);
   return <NotFound />;
 }
 
@@ -126,7 +131,10 @@ export function App() {
               <NavLink to="/partidas">Partidas</NavLink>
               <NavLink to="/grupos">Grupos</NavLink>
               {user.perfil === 'ADMIN' ? (
-                <NavLink to="/administracao">Administração</NavLink>
+                <>
+                  <NavLink to="/administracao">Administração</NavLink>
+                  <NavLink to="/administracao/denuncias">Denúncias</NavLink>
+                </>
               ) : null}
             </>
           ) : (

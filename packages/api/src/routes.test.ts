@@ -106,6 +106,8 @@ describe('REST conventions from the route list', () => {
     expect(allowedMethods('/exemplos')).toEqual(['GET', 'HEAD', 'POST']);
     expect(allowedMethods('/post/3f1b7f9e-0000-4000-8000-000000000000/like')).toEqual([
       'DELETE',
+      'GET',
+      'HEAD',
       'POST',
     ]);
     expect(allowedMethods('/no/such/path')).toEqual([]);

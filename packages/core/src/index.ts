@@ -50,3 +50,6 @@ export * from './notifications/reminders';
 export * from './notifications/jobs';
 export * from './groups/schemas';
 export * from './groups/service';
+export * from './moderation/schemas';
+export * from './moderation/service';
+export { DEFAULT_MODERATION_THRESHOLD } from './moderation/hiding';

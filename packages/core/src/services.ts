@@ -21,9 +21,12 @@ export interface ServiceOptions {
   maxStreamsPerUser?: number;
   /** MATCH_REMINDER / EVENT_REMINDER this long before the date (REMINDER_LEAD). */
   reminderLeadSeconds?: number;
+  /** Distinct reporters that hide a post or comment at once (MODERATION_THRESHOLD, default 5). */
+  moderationThreshold?: number;
 }
 import { createGroupService } from './groups/service';
 import { createCalendarService } from './calendar/service';
+import { createModerationService } from './moderation/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
@@ -36,7 +39,10 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     ? { reminderLeadSeconds: live.reminderLeadSeconds }
     : {};
   const matches = createMatchService(db, reminders);
-  const feed = createFeedService(db, reminders);
+  const feed = createFeedService(db, {
+    ...reminders,
+    ...(live.moderationThreshold ? { moderationThreshold: live.moderationThreshold } : {}),
+  });
   return {
     auth: createAuthService(db, auth, live.bus),
     examples: createExampleService(db),
@@ -54,6 +60,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
       match: (id, actor) => matches.get(id, actor.id),
       post: (id, actor) => feed.get(id, actor),
     }),
+    moderation: createModerationService(db),
   };
 }
 export type Services = ReturnType<typeof createServices>;

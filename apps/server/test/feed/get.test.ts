@@ -40,17 +40,23 @@ describe('GET /post/{id}', () => {
       likesCount: 1,
       commentsCount: 2,
       attendancesCount: 1,
+      likedByMe: true,
+      attendingByMe: true,
       comments: [
         {
           id: second.body.id,
           content: 'Thanks',
           createdAt: expect.any(String),
+          updatedAt: null,
+          hidden: false,
           author: { id: author.id, userName: author.nickname },
         },
         {
           id: first.body.id,
           content: 'First!',
           createdAt: expect.any(String),
+          updatedAt: null,
+          hidden: false,
           author: { id: reader.id, userName: reader.nickname },
         },
       ],

@@ -30,6 +30,8 @@ describe('POST /post/{id}/comment', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       content: 'Count me in',
       createdAt: expect.any(String),
+      updatedAt: null,
+      hidden: false,
       author: { id: commenter.id, userName: commenter.nickname },
     });
     const [row] = await t.db.select().from(postComments).where(eq(postComments.id, res.body.id));

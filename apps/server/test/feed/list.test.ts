@@ -110,6 +110,9 @@ describe('GET /post (own app, so counts are exact)', () => {
         'likesCount',
         'commentsCount',
         'attendancesCount',
+        'likedByMe',
+        'attendingByMe',
+        'hidden',
       ].sort(),
     );
   });

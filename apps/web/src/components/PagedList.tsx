@@ -19,6 +19,7 @@ export function PagedList<T>({
   heading,
   loading,
   empty,
+  summary,
   pagesLabel,
   query,
   page,
@@ -29,6 +30,8 @@ export function PagedList<T>({
   heading: string;
   loading: string;
   empty: ReactNode;
+  /** Shown above the items once they are there (e.g. how many a search found). */
+  summary?: ReactNode;
   pagesLabel: string;
   query: PagedQuery<T>;
   page: number;
@@ -45,6 +48,7 @@ export function PagedList<T>({
       {query.isPending ? <p role="status">{loading}</p> : null}
       <ErrorMessage>{query.error ? formMessage(query.error) : null}</ErrorMessage>
       {data && data.data.length === 0 ? <p>{empty}</p> : null}
+      {data ? summary : null}
       {data ? (
         <>
           <ul className="plain-list" aria-busy={query.isFetching}>

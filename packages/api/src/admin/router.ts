@@ -7,6 +7,7 @@ import {
   userIdInput,
 } from '@campus/core';
 import { domainProcedures, router } from '../trpc';
+import { moderationProcedures } from './moderation';
 
 const { adminProcedure } = domainProcedures('pt');
 
@@ -78,4 +79,5 @@ export const adminRouter = router({
       mensagem: 'Status do usuário atualizado com sucesso',
       dados: await ctx.services.admin.setStatus(ctx.actor, input.id, input.status),
     })),
+  ...moderationProcedures,
 });

@@ -14,6 +14,7 @@ import {
 } from '@campus/core';
 import { z } from 'zod';
 import { domainProcedures, router } from '../trpc';
+import { threadProcedures } from './threads';
 
 const { authedProcedure } = domainProcedures('en');
 
@@ -29,13 +30,20 @@ export const feedRouter = router({
         path: '/post',
         operationId: 'listPosts',
         tags,
-        summary: 'List posts, newest first (basic fields only)',
-        errorResponses: { 400: 'Invalid page or limit (limit 1-50)', ...unauthorized },
+        summary: 'List posts, newest first (basic fields only), with filters',
+        description:
+          'Each post carries likedByMe and attendingByMe for the caller. Filters, each optional and ' +
+          'combinable: type, groupId, authorId, q (full-text search of title and content in ' +
+          'Portuguese, most relevant first), following=true (posts of groups the caller follows), ' +
+          'upcoming=true (EVENT posts whose eventDate is not past, soonest first). totalCount is ' +
+          'exact. Posts hidden by moderation are left out (and out of totalCount) except for their ' +
+          'author and site ADMINs, who see them with hidden: true.',
+        errorResponses: { 400: 'Invalid filter, page or limit (limit 1-50)', ...unauthorized },
       },
     })
     .input(listPostsInput)
     .output(postListResponse)
-    .query(({ ctx, input }) => ctx.services.feed.list(input)),
+    .query(({ ctx, input }) => ctx.services.feed.list(input, ctx.actor)),
 
   get: authedProcedure
     .meta({
@@ -44,9 +52,19 @@ export const feedRouter = router({
         path: '/post/{id}',
         operationId: 'getPost',
         tags,
-        summary: 'Read a post with its comments, likes, reports and attendances',
-        description: "Reports carry the reporter's userId for ADMIN callers only.",
-        errorResponses: { ...badId, ...unauthorized, 404: 'Post not found' },
+        summary: 'Read a post with its newest comments, likes, reports and attendances',
+        description:
+          'Bounded read (a deliberate change from "the full Post", extensions.md §B): each ' +
+          'collection holds at most its 50 newest items; the counters give the totals, and ' +
+          'GET /post/{id}/comment, /like and /attendance page through all of them. Carries ' +
+          'likedByMe and attendingByMe for the caller. A post hidden by moderation is a 404 for ' +
+          "everyone but its author and site ADMINs. Reports carry the reporter's userId for ADMIN " +
+          'callers only.',
+        errorResponses: {
+          ...badId,
+          ...unauthorized,
+          404: 'Post not found (or hidden by moderation)',
+        },
       },
     })
     .input(postIdInput)
@@ -259,7 +277,10 @@ export const feedRouter = router({
         operationId: 'reportPost',
         tags,
         summary: 'Report a post (once per user)',
-        description: "The response carries the reporter's userId for ADMIN callers only.",
+        description:
+          'At MODERATION_THRESHOLD distinct reporters (default 5) the post is hidden at once: only ' +
+          "its author and site ADMINs still see it. The response carries the reporter's userId " +
+          'for ADMIN callers only.',
         successDescription: 'The report record',
         errorResponses: {
           400: 'Invalid input',
@@ -272,4 +293,5 @@ export const feedRouter = router({
     .input(createReportInput)
     .output(reportSchema)
     .mutation(({ ctx, input }) => ctx.services.feed.report(input.id, input.reason, ctx.actor)),
+  ...threadProcedures,
 });

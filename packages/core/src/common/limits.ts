@@ -32,6 +32,8 @@ export const LIMITS = {
     /** The name of the post's group, stored from the group (group.name). */
     group: { max: 120 },
     location: { min: 1, max: 200 },
+    /** `q` of GET /post. */
+    search: { max: 200 },
   },
   comment: { content: { min: 1, max: 2000 } },
   report: { reason: { min: 1, max: 500 } },

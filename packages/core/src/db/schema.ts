@@ -9,3 +9,4 @@ export * from '../rate-limits/table';
 export * from '../idempotency/table';
 export * from '../notifications/table';
 export * from '../groups/table';
+export * from '../moderation/table';

@@ -64,6 +64,8 @@ export function createLiveStreams(
         id: postComments.id,
         content: postComments.content,
         createdAt: postComments.createdAt,
+        updatedAt: postComments.updatedAt,
+        hiddenAt: postComments.hiddenAt,
         authorId: users.id,
         userName: users.nickname,
       })
@@ -75,6 +77,8 @@ export function createLiveStreams(
           id: row.id,
           content: row.content,
           createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
+          hidden: row.hiddenAt !== null,
           author: { id: row.authorId, userName: row.userName },
         }
       : undefined;

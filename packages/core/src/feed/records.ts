@@ -1,4 +1,5 @@
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';
 import { isSiteAdmin, type Actor } from '../common/actor';
@@ -8,16 +9,67 @@ import type { Comment, Post, PostSummary, Report, UserRecord } from './schemas';
 import { postAttendances, postComments, postLikes, postReports, posts } from './table';
 
 /*
- * Rows → responses, and the one-statement read of a whole post. The collections are aggregated
- * by the database in the same statement as the post row, so a read sees one snapshot: the
- * counters always equal the lengths of the arrays beside them.
+ * Rows → responses, and the one-statement read of a post. The embedded collections are
+ * aggregated by the database in the same statement as the post row (one snapshot); each holds at
+ * most EMBEDDED_MAX newest items (extensions.md §B, bounded reads), the counters give the totals.
  */
 
 export type PostRow = typeof posts.$inferSelect;
 
+/** How many comments, likes, attendances and reports GET /post/{id} embeds. */
+export const EMBEDDED_MAX = 50;
+
+/** The post's columns as responses use them: the search document is never read back. */
+const { search: _search, ...storedColumns } = getTableColumns(posts);
+export const postColumns = storedColumns;
+export type StoredPostRow = Omit<PostRow, 'search'>;
+
 /** Whether the post's group is verified (false without a group), read beside the post row. */
 export const groupVerified = () =>
   sql<boolean>`coalesce((select ${qualified(groups.verified)} from ${groups} where ${qualified(groups.id)} = ${qualified(posts.groupId)}), false)`;
+
+/** Who reads: a user id and whether they are a site ADMIN (placeholders or values). */
+export interface Reader {
+  id: SQL | Placeholder | string;
+  admin: SQL | Placeholder | boolean;
+}
+export const readerOf = (actor: Actor): Reader => ({ id: actor.id, admin: isSiteAdmin(actor) });
+export const readerPlaceholders: Reader = {
+  id: sql.placeholder('readerId'),
+  admin: sql.placeholder('readerAdmin'),
+};
+export const readerParams = (actor: Actor) => ({
+  readerId: actor.id,
+  readerAdmin: isSiteAdmin(actor),
+});
+
+/**
+ * Hidden content (extensions.md §B) is seen by its author and by site ADMINs only: the condition
+ * on a post or comment row for one reader.
+ */
+export const visibleTo = (reader: Reader, hiddenAt: AnyPgColumn, authorId: AnyPgColumn) =>
+  sql`(${qualified(hiddenAt)} is null or ${qualified(authorId)} = ${reader.id}::uuid or ${reader.admin}::boolean)`;
+
+/**
+ * A scalar subquery with LIMIT 1, not `exists (…)`: PostgreSQL may run an EXISTS as a hashed
+ * subplan, a scan of every like of the reader's (every like of the table with a generic plan)
+ * to build a hash, where ten probes of the unique (post_id, user_id) index are all a page needs.
+ */
+const exists = (table: typeof postLikes, reader: Reader) =>
+  sql<boolean>`coalesce((select true from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid limit 1), false)`;
+
+/** The reader's flags beside each post, from the unique (post_id, user_id) indexes. */
+export const readerFlags = (reader: Reader) => ({
+  likedByMe: exists(postLikes, reader),
+  attendingByMe: exists(postAttendances, reader),
+});
+
+/** What a list or a read selects per post. */
+export const summaryColumns = (reader: Reader) => ({
+  ...postColumns,
+  groupVerified: groupVerified(),
+  ...readerFlags(reader),
+});
 
 import { newestFirst } from '../common/order';
 
@@ -26,16 +78,31 @@ export { newestFirst };
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** The row is the summary (same 17 keys), with its timestamps as ISO text. */
-export const toPostSummary = (row: PostRow & { groupVerified: boolean }): PostSummary => ({
+type SummaryRow = StoredPostRow & {
+  groupVerified: boolean;
+  likedByMe: boolean;
+  attendingByMe: boolean;
+};
+
+/** The row is the summary, with its timestamps as ISO text and `hidden` for its moderation state. */
+export const toPostSummary = ({
+  hiddenAt,
+  keptVisible: _kept,
+  ...row
+}: SummaryRow): PostSummary => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   eventDate: isoOrNull(row.eventDate),
   eventFinishDate: isoOrNull(row.eventFinishDate),
+  hidden: hiddenAt !== null,
 });
 
-export const toComment = (c: Comment): Comment => ({ ...c, createdAt: iso(c.createdAt) });
+export const toComment = (c: Comment): Comment => ({
+  ...c,
+  createdAt: iso(c.createdAt),
+  updatedAt: c.updatedAt ? iso(c.updatedAt) : null,
+});
 export const toUserRecord = (r: UserRecord): UserRecord => ({ ...r, createdAt: iso(r.createdAt) });
 
 /** Reports as an actor may see them: the reporter's id for a site ADMIN only. */
@@ -49,59 +116,82 @@ export function toReport(r: Report, actor: Actor): Report {
 }
 
 /** A post with no interactions yet (creation response). */
-export const withNoInteractions = (row: PostRow & { groupVerified: boolean }): Post => ({
-  ...toPostSummary(row),
+export const withNoInteractions = (row: StoredPostRow & { groupVerified: boolean }): Post => ({
+  ...toPostSummary({ ...row, likedByMe: false, attendingByMe: false }),
   comments: [],
   likes: [],
   reports: [],
   attendances: [],
 });
 
-/** `[]` when nothing matches; drivers hand JSON back parsed, or as text (guarded). */
-const jsonArray = <T>(select: SQL, from: SQL, where: SQL, order: SQL) =>
-  sql<
-    T[] | string
-  >`coalesce((select json_agg(${select} order by ${order}) from ${from} where ${where}), '[]'::json)`;
+/** A comment as JSON, built by the database (embedded read and the comment list alike). */
+export const commentJson = () =>
+  sql`json_build_object('id', ${qualified(postComments.id)}, 'content', ${qualified(postComments.content)}, 'createdAt', ${qualified(postComments.createdAt)}, 'updatedAt', ${qualified(postComments.updatedAt)}, 'hidden', ${qualified(postComments.hiddenAt)} is not null, 'author', json_build_object('id', ${qualified(users.id)}, 'userName', ${qualified(users.nickname)}))`;
 
-const parsed = <T>(value: T[] | string): T[] =>
+export const userRecordJson = (table: typeof postLikes | typeof postAttendances) =>
+  sql`json_build_object('id', ${qualified(table.id)}, 'userId', ${qualified(table.userId)}, 'userName', ${qualified(users.nickname)}, 'createdAt', ${qualified(table.createdAt)})`;
+
+/**
+ * The EMBEDDED_MAX newest rows of a child table of the post, as a JSON array (`[]` when none):
+ * the limit applies in an inner select served by the `(post_id, created_at desc, id desc)` index.
+ */
+function newestJson<T>(
+  item: SQL,
+  from: SQL,
+  where: SQL,
+  at: { createdAt: AnyPgColumn; id: AnyPgColumn },
+) {
+  return sql<T[] | string>`coalesce((select json_agg(e.item order by e.at desc, e.id desc) from (
+    select ${item} as item, ${qualified(at.createdAt)} as at, ${qualified(at.id)} as id
+    from ${from} where ${where}
+    order by ${qualified(at.createdAt)} desc nulls last, ${qualified(at.id)} desc nulls last
+    limit ${sql.raw(String(EMBEDDED_MAX))}) e), '[]'::json)`;
+}
+
+/** Drivers hand JSON back parsed, or as text (guarded). */
+export const parsed = <T>(value: T[] | string): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 
+const ofThisPost = (column: AnyPgColumn) => sql`${qualified(column)} = ${qualified(posts.id)}`;
+
 function userRecords(table: typeof postLikes | typeof postAttendances) {
-  return jsonArray<UserRecord>(
-    sql`json_build_object('id', ${table.id}, 'userId', ${table.userId}, 'userName', ${users.nickname}, 'createdAt', ${table.createdAt})`,
-    sql`${table} join ${users} on ${users.id} = ${table.userId}`,
-    sql`${qualified(table.postId)} = ${qualified(posts.id)}`,
-    newestFirst(table.createdAt, table.id),
+  return newestJson<UserRecord>(
+    userRecordJson(table),
+    sql`${table} join ${users} on ${qualified(users.id)} = ${qualified(table.userId)}`,
+    ofThisPost(table.postId),
+    table,
   );
 }
 
 /** The prepared statement behind GET /post/{id} and the update response. */
 export function preparePostRead(db: Database) {
+  const reader = readerPlaceholders;
   const statement = db
     .select({
-      ...getTableColumns(posts),
-      groupVerified: groupVerified(),
-      comments: jsonArray<Comment>(
-        sql`json_build_object('id', ${postComments.id}, 'content', ${postComments.content}, 'createdAt', ${postComments.createdAt}, 'author', json_build_object('id', ${users.id}, 'userName', ${users.nickname}))`,
-        sql`${postComments} join ${users} on ${users.id} = ${postComments.authorId}`,
-        sql`${qualified(postComments.postId)} = ${qualified(posts.id)}`,
-        newestFirst(postComments.createdAt, postComments.id),
+      ...summaryColumns(reader),
+      comments: newestJson<Comment>(
+        commentJson(),
+        sql`${postComments} join ${users} on ${qualified(users.id)} = ${qualified(postComments.authorId)}`,
+        sql`${ofThisPost(postComments.postId)} and ${visibleTo(reader, postComments.hiddenAt, postComments.authorId)}`,
+        postComments,
       ),
       likes: userRecords(postLikes),
-      reports: jsonArray<Report>(
-        sql`json_build_object('id', ${postReports.id}, 'reason', ${postReports.reason}, 'createdAt', ${postReports.createdAt}, 'userId', ${postReports.userId})`,
+      reports: newestJson<Report>(
+        sql`json_build_object('id', ${qualified(postReports.id)}, 'reason', ${qualified(postReports.reason)}, 'createdAt', ${qualified(postReports.createdAt)}, 'userId', ${qualified(postReports.userId)})`,
         sql`${postReports}`,
-        sql`${qualified(postReports.postId)} = ${qualified(posts.id)}`,
-        newestFirst(postReports.createdAt, postReports.id),
+        ofThisPost(postReports.postId),
+        postReports,
       ),
       attendances: userRecords(postAttendances),
     })
     .from(posts)
-    .where(eq(posts.id, sql.placeholder('id')))
+    .where(
+      sql`${qualified(posts.id)} = ${sql.placeholder('id')} and ${visibleTo(reader, posts.hiddenAt, posts.authorId)}`,
+    )
     .prepare('feed_post_read');
 
   return async (id: string, actor: Actor): Promise<Post | undefined> => {
-    const [row] = await statement.execute({ id });
+    const [row] = await statement.execute({ id, ...readerParams(actor) });
     if (!row) return undefined;
     const { comments, likes, reports, attendances, ...post } = row;
     return {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../errors';
-import { listMetaSchema, pageQuery } from '../common/pagination';
+import { listMetaSchema, listResponse, pageQuery, queryFlag } from '../common/pagination';
 import { POST_TYPES } from './enums';
 import { LIMITS } from '../common/limits';
 
@@ -153,7 +153,36 @@ export const updatePostInput = postIdInput
   .meta({ examples: [{ title: 'Campus cup final: new time', content: 'Now at 19:00' }] });
 export type UpdatePostInput = z.infer<typeof updatePostInput>;
 
-export const listPostsInput = pageQuery(50);
+/** GET /post: every filter optional and combinable (extensions.md §B). */
+export const listPostsInput = pageQuery(50).extend({
+  type: postTypeSchema.optional(),
+  groupId: z.uuid('groupId must be a UUID').optional(),
+  authorId: z.uuid('authorId must be a UUID').optional(),
+  q: text('q', 1, LIMITS.post.search.max)
+    .optional()
+    .describe(
+      'Full-text search of title and content in Portuguese (stemming; accents and case ignored; ' +
+        'web-search syntax: "exact phrase", or, -word), most relevant first',
+    ),
+  following: queryFlag('following')
+    .optional()
+    .describe('true: only posts of groups the caller follows'),
+  upcoming: queryFlag('upcoming')
+    .optional()
+    .describe('true: only EVENT posts whose eventDate is not past, soonest first'),
+});
+export type ListPostsQuery = z.infer<typeof listPostsInput>;
+
+/** A post's sub-list (`/post/{id}/comment`, `/like`, `/attendance`): newest first, paged. */
+export const postPageInput = postIdInput.extend(pageQuery(50).shape);
+export type PostPageQuery = z.infer<typeof postPageInput>;
+
+export const updateCommentInput = commentIdInput
+  .extend({ content: text('content', LIMITS.comment.content.min, LIMITS.comment.content.max) })
+  .meta({ examples: [{ content: 'See you there! (from 19:00)' }] });
+export const createCommentReportInput = commentIdInput
+  .extend({ reason: text('reason', LIMITS.report.reason.min, LIMITS.report.reason.max) })
+  .meta({ examples: [{ reason: 'Offensive language' }] });
 
 export const createCommentInput = postIdInput
   .extend({ content: text('content', LIMITS.comment.content.min, LIMITS.comment.content.max) })
@@ -168,7 +197,16 @@ export const createReportInput = postIdInput
 const userRef = z.object({ id: z.uuid(), userName: z.string() }).meta({ id: 'UserRef' });
 
 export const commentSchema = z
-  .object({ id: z.uuid(), content: z.string(), createdAt: z.iso.datetime(), author: userRef })
+  .object({
+    id: z.uuid(),
+    content: z.string(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime().nullable().describe('null until the author edits it'),
+    hidden: z
+      .boolean()
+      .describe('Hidden by moderation: only its author and site ADMINs still see it'),
+    author: userRef,
+  })
   .meta({ id: 'PostComment' });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -208,11 +246,19 @@ export const postSummarySchema = z
     likesCount: z.number().int(),
     commentsCount: z.number().int(),
     attendancesCount: z.number().int(),
+    likedByMe: z.boolean().describe('Whether the caller likes it'),
+    attendingByMe: z.boolean().describe('Whether the caller confirmed attendance'),
+    hidden: z
+      .boolean()
+      .describe('Hidden by moderation: only its author and site ADMINs still see it'),
   })
   .meta({ id: 'PostSummary' });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
-/** Deliberate change (decisions.md §5): collections are always arrays, never `{}`. */
+/**
+ * Deliberate changes (decisions.md §5, extensions.md §B): collections are always arrays, never
+ * `{}`, and hold at most the 50 newest items each; the counters give the totals.
+ */
 export const postSchema = postSummarySchema
   .extend({
     comments: z.array(commentSchema),
@@ -227,3 +273,10 @@ export const postListResponse = z
   .object({ data: z.array(postSummarySchema), meta: listMetaSchema })
   .meta({ id: 'PostList' });
 export type PostList = z.infer<typeof postListResponse>;
+
+export const commentListResponse = listResponse(commentSchema).meta({ id: 'CommentList' });
+export type CommentList = z.infer<typeof commentListResponse>;
+export const userRecordListResponse = listResponse(userRecordSchema).meta({
+  id: 'PostUserRecordList',
+});
+export type UserRecordList = z.infer<typeof userRecordListResponse>;

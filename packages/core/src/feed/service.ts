@@ -1,28 +1,26 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
 import type { Database, Executor } from '../db/client';
-import { rowCounts } from '../db/row-counts';
 import { AppError, notFound } from '../errors';
 import { publish } from '../events/bus';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
-import { listMeta, pageOffset, type PageQuery } from '../common/pagination';
 import { groupToPostIn, roleIn } from '../groups/access';
 import { users } from '../users/table';
 import { createInteractionService } from './interactions';
+import { createPostListing } from './listing';
 import {
   groupVerified,
-  newestFirst,
+  postColumns,
   preparePostRead,
-  toPostSummary,
   withNoInteractions,
   type PostRow,
 } from './records';
+import { createThreadService } from './threads';
 import {
   eventFieldIssues,
   type CreatePostInput,
   type Post,
   type PostChanges,
-  type PostList,
   type UpdatePostInput,
 } from './schemas';
 import { posts } from './table';
@@ -68,25 +66,15 @@ async function authorNickname(db: Executor, actor: Actor, authorId: string): Pro
   return author.nickname;
 }
 
-/** Posts of the feed, and (spread in) their comments, likes, attendances and reports. */
-export function createFeedService(db: Database, options: { reminderLeadSeconds?: number } = {}) {
-  const readPost = preparePostRead(db);
+export interface FeedOptions {
+  reminderLeadSeconds?: number;
+  /** Distinct reporters that hide a post or comment at once (MODERATION_THRESHOLD, default 5). */
+  moderationThreshold?: number;
+}
 
-  // `nulls last` as in the index posts_created_at_id_idx: a bare DESC means NULLS FIRST and
-  // would not match it (a sort of the whole table per request instead of an index scan).
-  const page = db
-    .select({ ...getTableColumns(posts), groupVerified: groupVerified() })
-    .from(posts)
-    .orderBy(newestFirst(posts.createdAt, posts.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('feed_posts_page');
-  // Kept exact by a trigger in the transaction of every insert and delete (migration 0001).
-  const total = db
-    .select({ n: rowCounts.rowCount })
-    .from(rowCounts)
-    .where(eq(rowCounts.tableName, 'posts'))
-    .prepare('feed_posts_total');
+/** Posts of the feed, and (spread in) their comments, likes, attendances and reports. */
+export function createFeedService(db: Database, options: FeedOptions = {}) {
+  const readPost = preparePostRead(db);
 
   async function get(id: string, actor: Actor): Promise<Post> {
     const post = await readPost(id, actor);
@@ -96,15 +84,9 @@ export function createFeedService(db: Database, options: { reminderLeadSeconds?:
 
   return {
     ...createInteractionService(db, options),
+    ...createThreadService(db),
     get,
-
-    async list(query: PageQuery): Promise<PostList> {
-      const [rows, [count]] = await Promise.all([
-        page.execute({ limit: query.limit, offset: pageOffset(query) }),
-        total.execute(),
-      ]);
-      return { data: rows.map(toPostSummary), meta: listMeta(query, count?.n ?? 0) };
-    },
+    list: createPostListing(db),
 
     /** A client `id` and counters in the body were stripped by the schema: never used. */
     async create(input: CreatePostInput, actor: Actor): Promise<Post> {
@@ -123,7 +105,7 @@ export function createFeedService(db: Database, options: { reminderLeadSeconds?:
             author,
             group,
           })
-          .returning({ ...getTableColumns(posts), groupVerified: groupVerified() });
+          .returning({ ...postColumns, groupVerified: groupVerified() });
         return inserted!;
       });
       return withNoInteractions(row);

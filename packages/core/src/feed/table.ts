@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
+  customType,
   index,
   integer,
   pgEnum,
@@ -18,6 +21,19 @@ import { POST_TYPES } from './enums';
 export const postTypeEnum = pgEnum('post_type', POST_TYPES);
 
 /** Counters are maintained in the same transaction as the rows they count. */
+/** PostgreSQL's `tsvector`: the stored search document of a post. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The moderation state a post and a comment share (extensions.md §B): `hiddenAt` set while hidden
+ * (by the reporters' threshold or an admin's OCULTAR); `keptVisible` after an admin's RESTAURAR,
+ * so that reports past the threshold no longer hide it.
+ */
+const moderated = () => ({
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  keptVisible: boolean('kept_visible').notNull().default(false),
+});
+
 export const posts = pgTable(
   'posts',
   {
@@ -38,13 +54,31 @@ export const posts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     attendancesCount: integer('attendances_count').notNull().default(0),
+    ...moderated(),
+    /**
+     * Title (weight A) and content (B) in Portuguese, accents ignored: `post_search_document`,
+     * an immutable function of migration 0009. Never selected into a response.
+     */
+    search: tsvector('search').generatedAlwaysAs(
+      (): ReturnType<typeof sql> => sql`post_search_document(title, content)`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('posts_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('posts_author_idx').on(t.authorId),
-    index('posts_group_idx').on(t.groupId),
+    // The author's and the group's posts, newest first (filters of GET /post).
+    index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
+    index('posts_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
+    // upcoming=true: events by date.
+    index('posts_event_date_idx')
+      .on(t.eventDate, t.id)
+      .where(sql`${t.type} = 'EVENT'`),
+    index('posts_search_idx').using('gin', t.search),
+    // Few rows: what the list totals subtract for readers who may not see them.
+    index('posts_hidden_idx')
+      .on(t.authorId)
+      .where(sql`${t.hiddenAt} is not null`),
   ],
 );
 
@@ -59,9 +93,18 @@ export const postComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: varchar('content', { length: LIMITS.comment.content.max }).notNull(),
+    ...moderated(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null until the author edits it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (t) => [index('post_comments_post_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('post_comments_post_idx').on(t.postId, t.createdAt.desc(), t.id.desc()),
+    index('post_comments_author_idx').on(t.authorId),
+    index('post_comments_hidden_idx')
+      .on(t.postId, t.authorId)
+      .where(sql`${t.hiddenAt} is not null`),
+  ],
 );
 
 /** A row per user and post (likes, attendances, reports); `extra` columns keep their types. */
@@ -82,11 +125,36 @@ const perUserRecord = <Extra extends Record<string, PgColumnBuilderBase> = Recor
       ...extra,
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
-    (t) => [unique(`${name}_post_user_unique`).on(t.postId, t.userId)],
+    (t) => [
+      unique(`${name}_post_user_unique`).on(t.postId, t.userId),
+      // The sub-lists and the bounded embed of GET /post/{id}: newest first, by post.
+      index(`${name}_post_created_idx`).on(t.postId, t.createdAt.desc(), t.id.desc()),
+    ],
   );
 
 export const postLikes = perUserRecord('post_likes');
 export const postAttendances = perUserRecord('post_attendances');
-export const postReports = perUserRecord('post_reports', {
+/** A report stays; an admin's decision closes it (`resolvedAt`). */
+const reportColumns = () => ({
   reason: varchar('reason', { length: LIMITS.report.reason.max }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
 });
+
+export const postReports = perUserRecord('post_reports', reportColumns());
+
+/** One report per user and comment (extensions.md §B). */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => postComments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...reportColumns(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('comment_reports_comment_user_unique').on(t.commentId, t.userId)],
+);

@@ -67,3 +67,23 @@ export const joinDecisionNotification = (
         message: `Seu pedido para entrar no grupo ${quoted(group.name)} foi recusado`,
         data: { groupId: group.id },
       };
+
+/** The author of a post or comment that moderation hid (by the reporters' threshold or an ADMIN). */
+export const contentHiddenNotification = (
+  hidden:
+    | { kind: 'POST'; authorId: string; postId: string; title: string }
+    | { kind: 'COMENTARIO'; authorId: string; postId: string; commentId: string; title: string },
+): NewNotification =>
+  hidden.kind === 'POST'
+    ? {
+        userId: hidden.authorId,
+        type: 'CONTENT_HIDDEN',
+        message: `Sua publicação ${quoted(hidden.title)} foi ocultada após denúncias`,
+        data: { postId: hidden.postId },
+      }
+    : {
+        userId: hidden.authorId,
+        type: 'CONTENT_HIDDEN',
+        message: `Seu comentário na publicação ${quoted(hidden.title)} foi ocultado após denúncias`,
+        data: { postId: hidden.postId, commentId: hidden.commentId },
+      };

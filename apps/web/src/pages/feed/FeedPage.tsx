@@ -5,9 +5,11 @@ import { StatusMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
 import { PagedList } from '../../components/PagedList';
 import { formatDateTime, plural } from '../../lib/format';
-import { Link, navigate, pageFrom, useFlash, useLocation } from '../../lib/router';
+import { Link, navigate, useFlash, useLocation } from '../../lib/router';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
+import { FeedFilters, feedQueryFrom, feedSearch } from './FeedFilters';
+import { PostActions } from './PostActions';
 import { PostForm } from './PostForm';
 import { checked } from '../../lib/validate';
 
@@ -55,6 +57,7 @@ function PostItem({ post }: { post: PostSummary }) {
       <article className="card post-item">
         <h3>
           <Link to={`/feed/${post.id}`}>{post.title}</Link>
+          {post.hidden ? <span className="badge"> Oculto pela moderação</span> : null}
         </h3>
         <p className="meta">
           <Byline post={post} /> ·{' '}
@@ -69,6 +72,7 @@ function PostItem({ post }: { post: PostSummary }) {
             ? ` · ${plural(post.attendancesCount, 'presença', 'presenças')}`
             : ''}
         </p>
+        <PostActions post={post} />
       </article>
     </li>
   );
@@ -79,12 +83,13 @@ export function FeedPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const { query } = useLocation();
-  const page = pageFrom(query);
+  const filters = feedQueryFrom(query);
+  const filtered = Boolean(filters.q || filters.type || filters.upcoming);
   const [status, setStatus] = useState<string | null>(null);
   const welcome = useFlash('bemvindo', `Bem-vindo(a) ao Campus, ${user?.nome}!`);
 
   const list = useQuery({
-    ...trpc.feed.list.queryOptions({ page, limit: 10 }),
+    ...trpc.feed.list.queryOptions(filters),
     placeholderData: keepPreviousData,
   });
   const create = useMutation(
@@ -111,15 +116,25 @@ export function FeedPage() {
         />
       </details>
 
+      <FeedFilters key={query.toString()} filters={filters} />
       <PagedList
         id="posts-title"
         heading="Publicações"
         loading="Carregando publicações…"
-        empty="Nenhuma publicação ainda. Que tal escrever a primeira?"
+        empty={
+          filtered
+            ? 'Nada encontrado com esses filtros.'
+            : 'Nenhuma publicação ainda. Que tal escrever a primeira?'
+        }
+        summary={
+          filtered && list.data ? (
+            <p role="status">{plural(list.data.meta.totalCount, 'resultado', 'resultados')}.</p>
+          ) : null
+        }
         pagesLabel="Páginas do feed"
         query={list}
-        page={page}
-        onPage={(next) => navigate(`/feed?pagina=${next}`)}
+        page={filters.page}
+        onPage={(next) => navigate(feedSearch({ ...filters, page: next }))}
       >
         {(post) => <PostItem key={post.id} post={post} />}
       </PagedList>

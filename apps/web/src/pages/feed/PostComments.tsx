@@ -1,11 +1,12 @@
 import { createCommentInput, LIMITS } from '@campus/core/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { useSubmit } from '../../components/useForm';
 import { formMessage, sameNames } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
+import { Pagination } from '../../components/Pagination';
+import { CommentItem } from './CommentItem';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
 import { checked } from '../../lib/validate';
@@ -13,7 +14,12 @@ import { checked } from '../../lib/validate';
 type Post = RouterOutputs['feed']['get'];
 const FIELDS = sameNames('content');
 
-/** The comments of a post, newest first, a form to add one, and delete where allowed. */
+const PAGE_SIZE = 10;
+
+/**
+ * The comments of a post, newest first, a page at a time (GET /post/{id}/comment: the post read
+ * embeds only the newest), a form to add one, edit and delete where allowed.
+ */
 export function PostComments({
   post,
   announce,
@@ -25,6 +31,11 @@ export function PostComments({
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [content, setContent] = useState('');
+  const [page, setPage] = useState(1);
+  const comments = useQuery({
+    ...trpc.feed.listComments.queryOptions({ id: post.id, page, limit: PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   const { errors, message, setMessage, formRef, handle } = useSubmit(FIELDS);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.feed.pathKey() });
 
@@ -34,6 +45,7 @@ export function PostComments({
   const submit = handle(async () => {
     await add.mutateAsync(checked(createCommentInput, { id: post.id, content }, 'en'));
     setContent('');
+    setPage(1);
     announce('Comentário publicado.');
   });
 
@@ -52,7 +64,9 @@ export function PostComments({
 
   return (
     <section aria-labelledby="comments-title" className="card">
-      <h2 id="comments-title">Comentários ({post.comments.length})</h2>
+      <h2 id="comments-title">
+        Comentários ({comments.data?.meta.totalCount ?? post.commentsCount})
+      </h2>
       <ErrorMessage>{message}</ErrorMessage>
       <form ref={formRef} onSubmit={submit} noValidate className="stack">
         <Field label="Seu comentário" name="content" error={errors.content} required>
@@ -73,28 +87,30 @@ export function PostComments({
           </button>
         </div>
       </form>
-      {post.comments.length === 0 ? <p>Nenhum comentário ainda.</p> : null}
-      <ul className="plain-list comments">
-        {post.comments.map((comment) => (
-          <li key={comment.id} className="comment">
-            <p className="meta">
-              @{comment.author.userName} ·{' '}
-              <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
-            </p>
-            <p className="content">{comment.content}</p>
-            {mayDelete(comment.author.id) ? (
-              <button
-                type="button"
-                className="small"
-                onClick={() => void removeComment(comment.id)}
-                aria-label={`Excluir o comentário de @${comment.author.userName}`}
-              >
-                Excluir
-              </button>
-            ) : null}
-          </li>
+      {comments.data && comments.data.meta.totalCount === 0 ? (
+        <p>Nenhum comentário ainda.</p>
+      ) : null}
+      <ErrorMessage>{comments.error ? formMessage(comments.error) : null}</ErrorMessage>
+      <ul className="plain-list comments" aria-busy={comments.isFetching}>
+        {comments.data?.data.map((comment) => (
+          <CommentItem
+            key={comment.id}
+            comment={comment}
+            mayEdit={user?.id === comment.author.id}
+            mayDelete={Boolean(mayDelete(comment.author.id))}
+            onDelete={() => void removeComment(comment.id)}
+            announce={announce}
+          />
         ))}
       </ul>
+      {comments.data ? (
+        <Pagination
+          label="Páginas de comentários"
+          page={page}
+          totalPages={comments.data.meta.totalPages}
+          onPage={setPage}
+        />
+      ) : null}
     </section>
   );
 }

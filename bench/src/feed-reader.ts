@@ -1,0 +1,253 @@
+/**
+ * Issue 13's figures (extensions.md §B), on the large database (1,000,000 posts at full scale):
+ * - the list with the reader's flags against the list without them: the page statement that
+ *   GET /post runs (visibility + likedByMe/attendingByMe + exact total) against the statement it
+ *   replaced (no flags), both executed by PostgreSQL in alternating rounds of the same run.
+ *   Measured at the statement, where the flags cost is all there is (over HTTP the same cost
+ *   is a smaller share of a request, so the HTTP ratio can only be closer to 1);
+ * - GET /post?q= (a term found in 1 post of 1,000) against GET /post page 1, over HTTP;
+ * - GET /post/{id} of a post with 100,000 likes against one with 10, over HTTP (bounded read).
+ * Answers are checked: totals, lengths and the first item.
+ */
+import postgres from 'postgres';
+import { compare, parse, type Load, type RunResult } from './measure';
+import { atLeast, atMost, type Ratio, type Timing } from './ratios';
+import { log, type Service } from './support';
+
+type Sql = postgres.Sql;
+
+const SEARCH_EVERY = 1000;
+const SEARCH_TERM = 'campeonato';
+const LIKED_POST = 'Post 7000';
+const MANY_LIKES = 100_000;
+const EPOCH = '2030-01-01 00:00:00+00';
+
+const columns = `p.id, p.title, p.content, p.type, p.author, p.author_id, p."group", p.group_id,
+  p.event_date, p.event_finish_date, p.location, p.likes_count, p.comments_count,
+  p.attendances_count, p.hidden_at, p.kept_visible, p.created_at, p.updated_at,
+  coalesce((select g.verified from groups g where g.id = p.group_id), false) as group_verified`;
+const order = 'order by p.created_at desc nulls last, p.id desc nulls last limit $1 offset 0';
+
+/** GET /post's statements before issue 13: the page and the trigger-kept total. */
+const without = {
+  page: `select ${columns} from posts p ${order}`,
+  total: `select row_count from row_counts where table_name = 'posts'`,
+};
+/** And now (feed/listing.ts): visibility, the reader's flags, the total less hidden posts. */
+const withFlags = {
+  page: `select ${columns},
+      coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = $2::uuid limit 1), false) as liked_by_me,
+      coalesce((select true from post_attendances a where a.post_id = p.id and a.user_id = $2::uuid limit 1), false) as attending_by_me
+    from posts p where (p.hidden_at is null or p.author_id = $2::uuid or $3::boolean) ${order}`,
+  total: `select (row_count - (select count(*) from posts p where p.hidden_at is not null
+      and not (p.hidden_at is null or p.author_id = $1::uuid or $2::boolean)))::int as n
+    from row_counts where table_name = 'posts'`,
+};
+
+/** The search term in one post of SEARCH_EVERY, a post with MANY_LIKES likes (idempotent). */
+async function seedFeedReader(sql: Sql, passwordHash: string): Promise<void> {
+  const started = Date.now();
+  await sql`update posts set content = 'Campeonato de futsal: inscrições abertas (' || title || ')'
+    where case when title ~ '^Post [0-9]+$' then substr(title, 6)::int % ${SEARCH_EVERY} = 0 else false end
+      and content not like 'Campeonato%'`;
+  const [liked] = await sql<{ id: string; n: number }[]>`
+    select id, likes_count as n from posts where title = ${LIKED_POST}`;
+  if (liked && liked.n !== MANY_LIKES) {
+    await sql.begin(async (tx) => {
+      await tx.unsafe('alter table users disable trigger users_row_count');
+      const added = await tx`
+        insert into users (nome, nickname, email, password_hash, created_at, updated_at)
+        select 'Liker ' || g, 'liker_' || g, 'liker_' || g || '@campus.test', ${passwordHash},
+               ${EPOCH}::timestamptz, ${EPOCH}::timestamptz
+        from generate_series(1, ${MANY_LIKES}::int) g
+        on conflict do nothing`;
+      await tx`update row_counts set row_count = row_count + ${added.count} where table_name = 'users'`;
+      await tx.unsafe('alter table users enable trigger users_row_count');
+      await tx`
+        insert into post_likes (post_id, user_id, created_at)
+        select ${liked.id}, u.id, ${EPOCH}::timestamptz + (substr(u.nickname, 7)::int) * interval '1 second'
+        from users u where u.nickname like 'liker\\_%'
+        on conflict do nothing`;
+      await tx`update posts set likes_count = (select count(*) from post_likes where post_id = ${liked.id})
+        where id = ${liked.id}`;
+    });
+  }
+  await sql`vacuum analyze posts`;
+  await sql`vacuum analyze post_likes`;
+  log(`feed-reader: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** `workers` sessions running one statement pair (page + total, like the service) for `seconds`. */
+async function statementRate(
+  sql: Sql,
+  statements: { page: string; total: string },
+  params: { page: unknown[]; total: unknown[] },
+  seconds: number,
+  workers: number,
+): Promise<number> {
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (Date.now() < end) {
+        const [rows] = await Promise.all([
+          sql.unsafe(statements.page, params.page as never[], { prepare: true }),
+          sql.unsafe(statements.total, params.total as never[], { prepare: true }),
+        ]);
+        if (rows.length !== 10) throw new Error('the list statement did not answer 10 rows');
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+export async function feedReader(options: {
+  server: Service;
+  url: string;
+  auth: string;
+  readerId: string;
+  posts: number;
+  readPostId: string;
+  passwordHash: string;
+  timing: Timing;
+}): Promise<{ results: RunResult[]; ratios: Ratio[] }> {
+  const sql = postgres(options.url, { max: 8, onnotice: () => {} });
+  // Rounds of at least 3 s: on a loaded machine a shorter one may complete no request at all.
+  const timing = {
+    ...options.timing,
+    seconds: Math.max(3, options.timing.seconds),
+    rounds: Math.max(2, options.timing.rounds),
+  };
+  try {
+    await seedFeedReader(sql, options.passwordHash);
+    const [liked] = await sql<{ id: string }[]>`select id from posts where title = ${LIKED_POST}`;
+
+    // The statements, alternating rounds, 4 sessions each.
+    const rates = { with: 0, without: 0 };
+    const { rounds, seconds } = timing;
+    await statementRate(sql, without, { page: [10], total: [] }, 1, 4);
+    await statementRate(
+      sql,
+      withFlags,
+      { page: [10, options.readerId, false], total: [options.readerId, false] },
+      1,
+      4,
+    );
+    for (let round = 0; round < rounds; round++) {
+      const pair = [
+        async () =>
+          (rates.without += await statementRate(
+            sql,
+            without,
+            { page: [10], total: [] },
+            seconds,
+            4,
+          )),
+        async () =>
+          (rates.with += await statementRate(
+            sql,
+            withFlags,
+            { page: [10, options.readerId, false], total: [options.readerId, false] },
+            seconds,
+            4,
+          )),
+      ];
+      for (const run of round % 2 ? pair.reverse() : pair) await run();
+    }
+    const [withRate, withoutRate] = [rates.with / rounds, rates.without / rounds];
+    log(
+      `GET /post statements: with flags ${withRate.toFixed(0)}/s, without ${withoutRate.toFixed(0)}/s`,
+    );
+
+    const headers = { authorization: options.auth };
+    // The seeded posts, and any an earlier scenario created.
+    const [count] = await sql<
+      { n: string }[]
+    >`select row_count as n from row_counts where table_name = 'posts'`;
+    const total = Number(count!.n);
+    const matches = Math.floor(options.posts / SEARCH_EVERY);
+    const page1: Load = {
+      name: `GET /post page 1 with the reader's flags @ ${total.toLocaleString('en')} posts`,
+      service: options.server,
+      path: '/post',
+      headers,
+      check: (body) => {
+        const p = parse<{ data: { likedByMe: boolean }[]; meta: { totalCount: number } }>(body);
+        return (
+          p?.meta.totalCount === total && p.data.length === 10 && p.data[0]?.likedByMe === false
+        );
+      },
+    };
+    const search: Load = {
+      name: `GET /post?q=${SEARCH_TERM} (${matches} matches)`,
+      service: options.server,
+      path: `/post?q=${SEARCH_TERM}`,
+      headers,
+      check: (body) => {
+        const p = parse<{ data: { content: string }[]; meta: { totalCount: number } }>(body);
+        return p?.meta.totalCount === matches && p.data.length === 10;
+      },
+    };
+    const readCheck = (likes: number) => (body: string) => {
+      const p = parse<{ likesCount: number; likes: unknown[] }>(body);
+      return p?.likesCount === likes && p.likes.length === Math.min(likes, 50);
+    };
+    const fewLikes: Load = {
+      name: 'GET /post/{id} with 10 likes',
+      service: options.server,
+      path: `/post/${options.readPostId}`,
+      headers,
+      check: readCheck(10),
+    };
+    const manyLikes: Load = {
+      name: `GET /post/{id} with ${MANY_LIKES.toLocaleString('en')} likes`,
+      service: options.server,
+      path: `/post/${liked!.id}`,
+      headers,
+      check: readCheck(MANY_LIKES),
+    };
+    const results = await compare([page1, search, fewLikes, manyLikes], timing);
+    const [p, s, few, many] = results as [RunResult, RunResult, RunResult, RunResult];
+    const statementResult = (name: string, rate: number): RunResult => ({
+      name,
+      requestsPerSec: rate,
+      p50: 0,
+      p99: 0,
+      requests: Math.round(rate * rounds * seconds),
+      errors: 0,
+      wrongAnswers: 0,
+      rssMb: 0,
+      seconds: rounds * seconds,
+    });
+    return {
+      results: [
+        statementResult('GET /post statements (page + total), with the flags', withRate),
+        statementResult('GET /post statements (page + total), before the flags', withoutRate),
+        ...results,
+      ],
+      ratios: [
+        atLeast(
+          `GET /post with the reader's flags / without (statements, ${total.toLocaleString('en')} posts)`,
+          withRate / withoutRate,
+          0.9,
+          `${withRate.toFixed(0)} / ${withoutRate.toFixed(0)} per s`,
+        ),
+        atLeast(
+          `GET /post?q= / page 1 (${total.toLocaleString('en')} posts), req/s`,
+          s.requestsPerSec / p.requestsPerSec,
+          0.3,
+          `${s.requestsPerSec.toFixed(0)} / ${p.requestsPerSec.toFixed(0)}`,
+        ),
+        atMost(
+          `GET /post/{id}: ${MANY_LIKES.toLocaleString('en')} likes / 10 likes, time per request`,
+          few.requestsPerSec / many.requestsPerSec,
+          2,
+          `${many.requestsPerSec.toFixed(0)} vs ${few.requestsPerSec.toFixed(0)} req/s; p50 ${many.p50} vs ${few.p50} ms`,
+        ),
+      ],
+    };
+  } finally {
+    await sql.end();
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  commentListResponse,
+  commentSchema,
+  createCommentReportInput,
+  postPageInput,
+  reportSchema,
+  updateCommentInput,
+  userRecordListResponse,
+} from '@campus/core';
+import { domainProcedures } from '../trpc';
+
+/*
+ * A post's threads (extensions.md §B): the paged sub-lists that GET /post/{id} no longer embeds
+ * in full, a comment's edit and its report. Spread into the feed router (`feed.*`).
+ */
+
+const { authedProcedure } = domainProcedures('en');
+
+const tags = ['Feed'];
+const unauthorized = { 401: 'Token missing or invalid' };
+const pageErrors = {
+  400: 'id is not a UUID, or an invalid page or limit (limit 1-50)',
+  ...unauthorized,
+  404: 'Post not found (or hidden by moderation)',
+};
+
+const subList = (what: string, path: `/${string}`, operationId: string) => ({
+  method: 'GET' as const,
+  path,
+  operationId,
+  tags,
+  summary: `Page through a post's ${what}, newest first`,
+  description: `GET /post/{id} embeds only the 50 newest ${what}; this pages through all of them.`,
+  errorResponses: pageErrors,
+});
+
+export const threadProcedures = {
+  listComments: authedProcedure
+    .meta({ openapi: subList('comments', '/post/{id}/comment', 'listPostComments') })
+    .input(postPageInput)
+    .output(commentListResponse)
+    .query(({ ctx, input }) => ctx.services.feed.listComments(input, ctx.actor)),
+
+  listLikes: authedProcedure
+    .meta({ openapi: subList('likes', '/post/{id}/like', 'listPostLikes') })
+    .input(postPageInput)
+    .output(userRecordListResponse)
+    .query(({ ctx, input }) => ctx.services.feed.listLikes(input, ctx.actor)),
+
+  listAttendances: authedProcedure
+    .meta({ openapi: subList('attendances', '/post/{id}/attendance', 'listPostAttendances') })
+    .input(postPageInput)
+    .output(userRecordListResponse)
+    .query(({ ctx, input }) => ctx.services.feed.listAttendances(input, ctx.actor)),
+
+  editComment: authedProcedure
+    .meta({
+      reasons: { 403: ['NOT_OWNER'] },
+      openapi: {
+        method: 'PATCH',
+        path: '/comment/{id}',
+        operationId: 'updateComment',
+        tags,
+        summary: 'Edit a comment (its author only)',
+        description: 'The answer carries updatedAt, null until a comment is first edited.',
+        errorResponses: {
+          400: 'Invalid input',
+          ...unauthorized,
+          403: 'Not the comment author',
+          404: 'Comment not found',
+        },
+      },
+    })
+    .input(updateCommentInput)
+    .output(commentSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.feed.editComment(input.id, input.content, ctx.actor),
+    ),
+
+  reportComment: authedProcedure
+    .meta({
+      reasons: { 409: ['ALREADY_REPORTED'] },
+      successStatus: 201,
+      location: '/comment/{input.id}',
+      openapi: {
+        method: 'POST',
+        path: '/comment/{id}/report',
+        operationId: 'reportComment',
+        tags,
+        summary: 'Report a comment (once per user)',
+        description:
+          'At MODERATION_THRESHOLD distinct reporters (default 5) the comment is hidden at once: ' +
+          'only its author and site ADMINs still see it. The response carries the reporter’s ' +
+          'userId for ADMIN callers only.',
+        successDescription: 'The report record',
+        errorResponses: {
+          400: 'Invalid input',
+          ...unauthorized,
+          404: 'Comment not found',
+          409: 'Already reported',
+        },
+      },
+    })
+    .input(createCommentReportInput)
+    .output(reportSchema)
+    .mutation(({ ctx, input }) =>
+      ctx.services.feed.reportComment(input.id, input.reason, ctx.actor),
+    ),
+};

@@ -1,0 +1,119 @@
+import { eq, sql } from 'drizzle-orm';
+import { mayChange, type Actor } from '../common/actor';
+import type { Database } from '../db/client';
+import { conflict, forbidden, notFound } from '../errors';
+import { publish } from '../events/bus';
+import { hideWhenReported } from '../moderation/hiding';
+import { commentNotification } from '../notifications/messages';
+import { notify } from '../notifications/service';
+import { lockComment, lockPost, moveCounter } from './locks';
+import { toReport } from './records';
+import type { Comment, Report } from './schemas';
+import { commentReports, postComments } from './table';
+
+/*
+ * Comments: write, edit, delete, report. Each runs in one transaction that locks the post row
+ * first (`locks.ts`); `commentsCount` counts the comments a reader sees (hidden ones left out).
+ */
+
+export function createCommentService(db: Database, moderationThreshold: number) {
+  return {
+    async addComment(postId: string, content: string, actor: Actor): Promise<Comment> {
+      return db.transaction(async (tx) => {
+        const post = await lockPost(tx, postId, actor);
+        const [row] = await tx
+          .insert(postComments)
+          .values({ postId, authorId: actor.id, content })
+          .returning();
+        await moveCounter(tx, postId, 'commentsCount', 1);
+        // In this transaction: a comment that rolls back notifies nobody.
+        if (post.authorId !== actor.id) {
+          await notify(tx, [commentNotification(post, row!, actor.nickname)]);
+        }
+        await publish(tx, 'post', { key: postId, commentId: row!.id });
+        return {
+          id: row!.id,
+          content: row!.content,
+          createdAt: row!.createdAt.toISOString(),
+          updatedAt: null,
+          hidden: false,
+          author: { id: actor.id, userName: actor.nickname },
+        };
+      });
+    },
+
+    /** Its author only (extensions.md §B); sets `updatedAt`. */
+    async editComment(commentId: string, content: string, actor: Actor): Promise<Comment> {
+      return db.transaction(async (tx) => {
+        const found = await lockComment(tx, commentId, actor);
+        if (found.authorId !== actor.id) {
+          throw forbidden('Only its author can edit this comment', 'NOT_OWNER');
+        }
+        const [row] = await tx
+          .update(postComments)
+          .set({ content, updatedAt: sql`now()` })
+          .where(eq(postComments.id, commentId))
+          .returning();
+        if (!row) throw notFound('Comment not found');
+        await publish(tx, 'post', { key: found.postId });
+        return {
+          id: row.id,
+          content: row.content,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt!.toISOString(),
+          hidden: row.hiddenAt !== null,
+          author: { id: actor.id, userName: actor.nickname },
+        };
+      });
+    },
+
+    /** The comment's author, the post's author or an ADMIN. */
+    async removeComment(commentId: string, actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        const found = await lockComment(tx, commentId, actor);
+        // A comment is changed like its own author's thing, and like the post's.
+        const allowed =
+          mayChange(actor, { ownerId: found.authorId }) ||
+          mayChange(actor, { ownerId: found.post.authorId });
+        if (!allowed) {
+          throw forbidden(
+            'Only the comment author, the post author or an ADMIN can delete this comment',
+            'NOT_OWNER',
+          );
+        }
+        // A concurrent delete of the same comment may have won while this one waited for the lock.
+        const [gone] = await tx
+          .delete(postComments)
+          .where(eq(postComments.id, commentId))
+          .returning({ hiddenAt: postComments.hiddenAt });
+        if (!gone) throw notFound('Comment not found');
+        // A hidden comment was already left out of the counter.
+        if (gone.hiddenAt === null) await moveCounter(tx, found.postId, 'commentsCount', -1);
+        await publish(tx, 'post', { key: found.postId });
+      });
+    },
+
+    /** One report per user and comment; the threshold hides it, like a post. */
+    async reportComment(commentId: string, reason: string, actor: Actor): Promise<Report> {
+      return db.transaction(async (tx) => {
+        await lockComment(tx, commentId, actor);
+        const [row] = await tx
+          .insert(commentReports)
+          .values({ commentId, userId: actor.id, reason })
+          .onConflictDoNothing({ target: [commentReports.commentId, commentReports.userId] })
+          .returning();
+        if (!row) throw conflict('You already reported this comment', 'ALREADY_REPORTED');
+        await hideWhenReported(tx, { tipo: 'COMENTARIO', id: commentId }, moderationThreshold);
+        return toReport(
+          {
+            id: row.id,
+            reason: row.reason,
+            createdAt: row.createdAt.toISOString(),
+            userId: row.userId,
+          },
+          actor,
+        );
+      });
+    },
+  };
+}
