@@ -8,6 +8,7 @@ import { feedRouter } from './feed/router';
 import { notificationsRouter } from './notifications/router';
 import { streamsRouter } from './streams/router';
 import { groupsRouter } from './groups/router';
+import { accountsRouter } from './accounts/router';
 import { router } from './trpc';
 
 /** Every domain router. Procedure paths: `<domain>.<procedure>` over /trpc. */
@@ -22,6 +23,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   streams: streamsRouter,
   groups: groupsRouter,
+  accounts: accountsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,8 +21,19 @@ export interface ServiceOptions {
   maxStreamsPerUser?: number;
   /** MATCH_REMINDER / EVENT_REMINDER this long before the date (REMINDER_LEAD). */
   reminderLeadSeconds?: number;
+  /** Outgoing mail (SMTP transport, sender, the web app's address); absent → kept in the outbox. */
+  mail?: MailOptions;
+  /** POST /autenticacao/recuperar-senha answers no sooner than this (default 250 ms). */
+  resetRequestFloorMs?: number;
 }
+
+const defaultMail: MailOptions = {
+  from: 'Campus <nao-responda@campus.invalid>',
+  appUrl: 'http://localhost:3000',
+};
 import { createGroupService } from './groups/service';
+import { createMailService, type MailOptions } from './mail/outbox';
+import { createAccountService } from './accounts/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
@@ -35,11 +46,21 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     ? { reminderLeadSeconds: live.reminderLeadSeconds }
     : {};
   const matches = createMatchService(db, reminders);
+  const mailOptions = live.mail ?? defaultMail;
+  const mail = createMailService(db, mailOptions);
+  const appUrl = mailOptions.appUrl;
   return {
+    mail,
+    accounts: createAccountService(db, auth, mail, {
+      appUrl,
+      ...(live.resetRequestFloorMs !== undefined
+        ? { resetRequestFloorMs: live.resetRequestFloorMs }
+        : {}),
+    }),
     auth: createAuthService(db, auth),
     examples: createExampleService(db),
     students: createStudentService(db, auth.passwordCost),
-    admin: createAdminService(db),
+    admin: createAdminService(db, { service: mail, appUrl }),
     matches,
     feed: createFeedService(db, reminders),
     idempotency: createIdempotencyService(db),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/client';
 import { unauthorized, type AppError } from '../errors';
 import { usuarioColumns } from '../users/records';
@@ -34,7 +34,7 @@ export async function issueSession(
     })
     .returning({ id: refreshTokens.id });
   return {
-    accessToken: signAccessToken(config, user),
+    accessToken: signAccessToken(config, user, familyId),
     refreshToken,
     expiresIn: config.accessTokenTtl,
     usuario: user,
@@ -93,10 +93,24 @@ async function revokeFamily(db: Executor, familyId: string) {
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes every live refresh token of a user (blocking, password change). */
-export async function revokeUserSessions(db: Executor, userId: string) {
+/**
+ * Revokes every live refresh token of a user: blocking, password reset and change, deletion.
+ * The one place every "end the sessions of this account" goes through. `exceptFamily` keeps
+ * one session (the caller's own, on a password change).
+ */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  options: { exceptFamily?: string } = {},
+) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        options.exceptFamily ? ne(refreshTokens.familyId, options.exceptFamily) : undefined,
+      ),
+    );
 }

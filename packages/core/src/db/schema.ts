@@ -9,3 +9,5 @@ export * from '../rate-limits/table';
 export * from '../idempotency/table';
 export * from '../notifications/table';
 export * from '../groups/table';
+export * from '../mail/table';
+export * from '../accounts/table';
