@@ -38,7 +38,25 @@ function Forbidden() {
 const RegisterPage = lazy(() =>
   import('./pages/register/RegisterPage').then((module) => ({ default: module.RegisterPage })),
 );
+/** The account pages share schemas that check cities against the UF (the same list): lazy too. */
+const AccountPage = lazy(() =>
+  import('./pages/account/AccountPage').then((module) => ({ default: module.AccountPage })),
+);
+const TeacherRegisterPage = lazy(() =>
+  import('./pages/account/TeacherRegisterPage').then((module) => ({
+    default: module.TeacherRegisterPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/account/RecoveryPages').then((module) => ({
+    default: module.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/account/RecoveryPages').then((module) => ({ default: module.ResetPasswordPage })),
+);
 const loading = <p role="status">Carregando…</p>;
+const lazily = (page: ReactNode) => <Suspense fallback={loading}>{page}</Suspense>;
 
 /** The page for a path; pages that need a session send a visitor to the login first. */
 function useRoute(): ReactNode {
@@ -58,6 +76,11 @@ function useRoute(): ReactNode {
         <RegisterPage />
       </Suspense>
     );
+  if (path === '/esqueci-senha') return lazily(<ForgotPasswordPage />);
+  if (path === '/redefinir-senha') return lazily(<ResetPasswordPage />);
+  if (path === '/cadastro/professor')
+    return user ? <Redirect to="/feed" /> : lazily(<TeacherRegisterPage />);
+  if (path === '/minha-conta') return authed(lazily(<AccountPage />));
   if (path === '/feed') return authed(<FeedPage />);
   if ((params = matchPath('/feed/:id', path)))
     return authed(<PostPage key={params.id} id={params.id!} />);
@@ -127,10 +150,10 @@ export function App() {
         {user ? (
           <div className="user-box">
             <NotificationBell />
-            <span>
+            <Link to="/minha-conta">
               @{user.nickname}
-              <span className="visually-hidden"> está conectado</span>
-            </span>
+              <span className="visually-hidden"> está conectado: minha conta</span>
+            </Link>
             <button type="button" onClick={() => void logout()}>
               Sair
             </button>

@@ -38,11 +38,18 @@ describe('route policy', () => {
     expect(missing).toEqual([]);
   });
 
-  it('login, token refresh and registration, and nothing else, count against the authentication limit', () => {
+  it('login, token refresh, registrations and password recovery, and nothing else, count against the authentication limit', () => {
     const limited = routes
       .filter((route) => route.meta.rateLimit === 'auth')
       .map((route) => route.path);
-    expect(limited.sort()).toEqual(['auth.login', 'auth.refresh', 'students.register']);
+    expect(limited.sort()).toEqual([
+      'accounts.forgotPassword',
+      'accounts.registerTeacher',
+      'accounts.resetPassword',
+      'auth.login',
+      'auth.refresh',
+      'students.register',
+    ]);
   });
 
   it('static lists are REST GETs with a precomputed body', () => {

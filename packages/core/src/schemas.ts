@@ -21,4 +21,12 @@ export {
   type CreatePostInput,
 } from './feed/schemas';
 export { createMatchInput, updateMatchInput, type CreateMatchInput } from './matches/schemas';
+export {
+  changePasswordInput,
+  deleteAccountInput,
+  forgotPasswordInput,
+  registerTeacherInput,
+  resetPasswordInput,
+  updateProfileInput,
+} from './accounts/schemas';
 export { portugueseIssue, REASON_MESSAGES } from './common/messages';

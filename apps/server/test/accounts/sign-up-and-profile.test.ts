@@ -60,7 +60,7 @@ describe('POST /autenticacao/cadastro/professor', () => {
     expect((await patchStatus(admin.auth, res.body.dados.id, 'ATIVO')).status).toBe(200);
     const mail = await smtp.waitFor(body.email);
     expect(mail.subject).toBe('Cadastro de professor aprovado');
-    expect(mail.text).toContain('https://campus.test/login');
+    expect(mail.text).toContain('https://campus.test/entrar');
     expect((await login(t, body.email, body.senha)).status).toBe(200);
   });
 
