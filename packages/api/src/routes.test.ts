@@ -69,10 +69,12 @@ describe('route policy', () => {
     ).toBeUndefined();
   });
 
-  it('REST success statuses: 201 only on POST, 204 only on POST and DELETE', () => {
+  it('REST success statuses: 201 only on POST, 202 only on POST, 204 only on POST, DELETE and PATCH /autenticacao/senha', () => {
     for (const route of restRoutes) {
       if (route.rest.successStatus === 201) expect(route.rest.method, route.path).toBe('POST');
-      if (route.rest.successStatus === 204)
+      if (route.rest.successStatus === 202) expect(route.rest.method, route.path).toBe('POST');
+      // extensions.md §E: the password change answers 204.
+      if (route.rest.successStatus === 204 && route.path !== 'accounts.changePassword')
         expect(['POST', 'DELETE'], route.path).toContain(route.rest.method);
     }
   });
