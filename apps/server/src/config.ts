@@ -95,6 +95,24 @@ const envSchema = z.object({
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(8),
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  /** Outgoing mail: smtp://user:pass@host:587 or smtps://…:465. Unset: mail is disabled (see README). */
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The sender of every e-mail, e.g. `Campus <nao-responda@campus.example>`. */
+  MAIL_FROM: optionalString
+    .pipe(
+      z
+        .string()
+        .refine(
+          (value) => /^[^<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(value),
+          'must be an address, or a name and an address: Campus <nao-responda@campus.example>',
+        )
+        .optional(),
+    )
+    .transform((value) => value ?? 'Campus <nao-responda@campus.invalid>'),
+  /** With NODE_ENV=production: refuse to start without SMTP_URL (otherwise a warning). */
+  REQUIRE_SMTP: z.enum(['true', 'false']).default('false'),
+  /** The web app's public address: e-mailed links point at it (`${APP_URL}/redefinir-senha#token=…`). */
+  APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 /** `https://app.example.org` or `http://localhost:5173`: what a browser sends as `Origin`. */
@@ -148,6 +166,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (config.WEB_CONCURRENCY > 1 && !config.DATABASE_URL) {
     throw new ConfigError(
       'invalid configuration: WEB_CONCURRENCY > 1 needs DATABASE_URL (PGlite serves one process)',
+    );
+  }
+  if (config.NODE_ENV === 'production' && config.REQUIRE_SMTP === 'true' && !config.SMTP_URL) {
+    throw new ConfigError(
+      'invalid configuration: SMTP_URL is required when NODE_ENV=production and REQUIRE_SMTP=true',
     );
   }
   if (config.JWT_SECRET)

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import type { Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createEventBus, createServices, type AuthConfig, type Services } from '@campus/core';
+import {
+  createEventBus,
+  createServices,
+  createSmtpTransport,
+  type AuthConfig,
+  type MailOptions,
+  type Services,
+} from '@campus/core';
 import { createDatabase, type DatabaseHandle } from '@campus/core/db';
 import { isDatabaseUnavailable } from '@campus/core';
 import type { Logger } from 'pino';
@@ -39,6 +46,25 @@ export const authConfigOf = (config: Config): AuthConfig => ({
   passwordCost: config.PASSWORD_HASH_COST,
 });
 
+/**
+ * Outgoing mail: SMTP when SMTP_URL is set. Without it, in development, each message is written
+ * to the log with its links; in production it waits in the outbox (a warning at boot).
+ */
+export function mailOptionsOf(config: Config, logger: Logger): MailOptions {
+  const appUrl = config.APP_URL ?? `http://localhost:${config.PORT}`;
+  const log = (fields: Record<string, unknown>, message: string) => logger.info(fields, message);
+  if (config.SMTP_URL) {
+    return { transport: createSmtpTransport(config.SMTP_URL), from: config.MAIL_FROM, appUrl, log };
+  }
+  const production = config.NODE_ENV === 'production';
+  logger.warn(
+    production
+      ? 'mail disabled: SMTP_URL is not set; e-mails wait in the outbox until it is'
+      : 'mail disabled: SMTP_URL is not set; e-mails are written to the log',
+  );
+  return { from: config.MAIL_FROM, appUrl, log, logOnly: !production };
+}
+
 /** Applies the migrations and makes sure the admin account exists: once per start, not per worker. */
 export async function prepareDatabase(config: Config, logger: Logger, database: DatabaseHandle) {
   await database.migrate(migrationsFolder());
@@ -69,6 +95,7 @@ export async function startServer(
   );
   const services = createServices(database.db, authConfigOf(config), {
     bus,
+    mail: mailOptionsOf(config, logger),
     maxStreamsPerUser: config.STREAMS_PER_USER,
     reminderLeadSeconds: config.REMINDER_LEAD,
     moderationThreshold: config.MODERATION_THRESHOLD,

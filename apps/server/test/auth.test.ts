@@ -50,10 +50,13 @@ describe('POST /autenticacao/login', () => {
     expect(wrong.reason).toBe('INVALID_CREDENTIALS');
   });
 
-  it.each(['INATIVO', 'PENDENTE'] as const)('refuses a %s account with 403', async (status) => {
+  it.each([
+    ['INATIVO', 'ACCOUNT_NOT_ACTIVE'],
+    ['PENDENTE', 'ACCOUNT_PENDING'],
+  ] as const)('refuses a %s account with 403 %s', async (status, reason) => {
     const user = await t.createUser({ status });
     const body = expectError(await loginAs(t, user), 403, 'FORBIDDEN');
-    expect(body.reason).toBe('ACCOUNT_NOT_ACTIVE');
+    expect(body.reason).toBe(reason);
   });
 
   it('rejects a malformed body field by field', async () => {

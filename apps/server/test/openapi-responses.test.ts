@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { accountsWalk } from './openapi-walks/accounts';
+import { accountLifecycleWalk } from './openapi-walks/account-lifecycle';
 import { activitiesWalk } from './openapi-walks/activities';
 import { feedReaderWalk } from './openapi-walks/feed-reader';
 import { groupsWalk } from './openapi-walks/groups';
@@ -18,6 +19,7 @@ import { cannotFail, documentedOperations, onWalk } from './support/openapi-walk
 const w = onWalk();
 const { call } = w;
 accountsWalk(w);
+accountLifecycleWalk(w);
 activitiesWalk(w);
 groupsWalk(w);
 notificationsWalk(w);

@@ -100,7 +100,7 @@ describe('/openapi.json', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids)
       expect(id).toMatch(
-        /^(list|get|create|update|delete|check|register|login|logout|refresh|comment|like|unlike|attend|withdraw|report|subscribe|unsubscribe|switch|approve|reject|follow|unfollow|change|remove|join|leave)[A-Z]?[A-Za-z]*$/,
+        /^(list|get|create|update|delete|check|register|login|logout|refresh|comment|like|unlike|attend|withdraw|report|subscribe|unsubscribe|switch|approve|reject|follow|unfollow|change|remove|join|leave|request|reset|export)[A-Z]?[A-Za-z]*$/,
       );
   });
 

@@ -54,6 +54,22 @@ const ReportsPage = lazy(() =>
 const AdminPage = lazy(() =>
   import('./pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
+const AccountPage = lazy(() =>
+  import('./pages/account/AccountPage').then((module) => ({ default: module.AccountPage })),
+);
+const TeacherRegisterPage = lazy(() =>
+  import('./pages/account/TeacherRegisterPage').then((module) => ({
+    default: module.TeacherRegisterPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/account/RecoveryPages').then((module) => ({
+    default: module.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/account/RecoveryPages').then((module) => ({ default: module.ResetPasswordPage })),
+);
 const loading = <p role="status">Carregando…</p>;
 
 /** The page for a path; pages that need a session send a visitor to the login first. */
@@ -67,6 +83,11 @@ function useRoute(): ReactNode {
   if (path === '/') return <Redirect to={user ? '/feed' : '/entrar'} />;
   if (path === '/entrar') return user ? <Redirect to={nextPath(query)} /> : <LoginPage />;
   if (path === '/cadastro') return user ? <Redirect to="/feed" /> : <RegisterPage />;
+  if (path === '/esqueci-senha') return <ForgotPasswordPage />;
+  if (path === '/redefinir-senha') return <ResetPasswordPage />;
+  if (path === '/cadastro/professor')
+    return user ? <Redirect to="/feed" /> : <TeacherRegisterPage />;
+  if (path === '/minha-conta') return authed(<AccountPage />);
   if (path === '/feed') return authed(<FeedPage />);
   if ((params = matchPath('/feed/:id', path)))
     return authed(<PostPage key={params.id} id={params.id!} />);
@@ -147,10 +168,10 @@ export function App() {
         {user ? (
           <div className="user-box">
             <NotificationBell />
-            <span>
+            <Link to="/minha-conta">
               @{user.nickname}
-              <span className="visually-hidden"> está conectado</span>
-            </span>
+              <span className="visually-hidden"> está conectado: minha conta</span>
+            </Link>
             <button type="button" onClick={() => void logout()}>
               Sair
             </button>

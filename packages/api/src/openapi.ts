@@ -1,5 +1,6 @@
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { createDocument } from 'zod-openapi';
+import { z } from 'zod';
 import { errorBodySchema } from './errors';
 import { appRouter } from './root';
 import { finishResponses, conventionComponents, documentConventions } from './openapi-conventions';
@@ -100,6 +101,7 @@ export function buildOpenApiDocument(
     }
   }
   Object.assign((doc.paths ??= {}), hostPaths);
+  deleteBodies(doc, restRoutes);
   requestExamples(doc, restRoutes);
   countsAreNotNegative(doc.components.schemas);
   for (const item of Object.values(doc.paths))
@@ -113,6 +115,27 @@ export function buildOpenApiDocument(
 }
 
 type Json = Record<string, unknown>;
+
+/**
+ * A DELETE that takes its input as a JSON body (`bodyOnDelete`): the generator wrote the input
+ * as query parameters; the document says what the server reads.
+ */
+function deleteBodies(doc: OpenAPIObject, routes: readonly RestRoute[]) {
+  for (const route of routes) {
+    if (!route.meta.bodyOnDelete) continue;
+    const operation = doc.paths?.[route.meta.openapi!.path]?.delete as Json | undefined;
+    const input = (route.procedure._def.inputs as z.ZodType[]).at(-1);
+    if (!operation || !input) continue;
+    const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as Json;
+    delete schema.$schema;
+    const fields = new Set(Object.keys((schema.properties as Json | undefined) ?? {}));
+    operation.parameters = ((operation.parameters as Json[] | undefined) ?? []).filter(
+      (p) => !(p.in === 'query' && fields.has(p.name as string)),
+    );
+    if ((operation.parameters as Json[]).length === 0) delete operation.parameters;
+    operation.requestBody = { required: true, content: { 'application/json': { schema } } };
+  }
+}
 
 /**
  * A request body's example is its input schema's first `.meta({ examples })` entry (set in core,

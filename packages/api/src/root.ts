@@ -9,6 +9,7 @@ import { notificationsRouter } from './notifications/router';
 import { streamsRouter } from './streams/router';
 import { groupsRouter } from './groups/router';
 import { calendarRouter } from './calendar/router';
+import { accountsRouter } from './accounts/router';
 import { router } from './trpc';
 
 /** Every domain router. Procedure paths: `<domain>.<procedure>` over /trpc. */
@@ -24,6 +25,7 @@ export const appRouter = router({
   streams: streamsRouter,
   groups: groupsRouter,
   calendar: calendarRouter,
+  accounts: accountsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -38,11 +38,18 @@ describe('route policy', () => {
     expect(missing).toEqual([]);
   });
 
-  it('login, token refresh and registration, and nothing else, count against the authentication limit', () => {
+  it('login, token refresh, registrations and password recovery, and nothing else, count against the authentication limit', () => {
     const limited = routes
       .filter((route) => route.meta.rateLimit === 'auth')
       .map((route) => route.path);
-    expect(limited.sort()).toEqual(['auth.login', 'auth.refresh', 'students.register']);
+    expect(limited.sort()).toEqual([
+      'accounts.forgotPassword',
+      'accounts.registerTeacher',
+      'accounts.resetPassword',
+      'auth.login',
+      'auth.refresh',
+      'students.register',
+    ]);
   });
 
   it('static lists are REST GETs with a precomputed body', () => {
@@ -63,10 +70,12 @@ describe('route policy', () => {
     ).toBeUndefined();
   });
 
-  it('REST success statuses: 201 only on POST, 204 only on POST and DELETE', () => {
+  it('REST success statuses: 201 only on POST, 202 only on POST, 204 only on POST, DELETE and PATCH /autenticacao/senha', () => {
     for (const route of restRoutes) {
       if (route.rest.successStatus === 201) expect(route.rest.method, route.path).toBe('POST');
-      if (route.rest.successStatus === 204)
+      if (route.rest.successStatus === 202) expect(route.rest.method, route.path).toBe('POST');
+      // extensions.md §E: the password change answers 204.
+      if (route.rest.successStatus === 204 && route.path !== 'accounts.changePassword')
         expect(['POST', 'DELETE'], route.path).toContain(route.rest.method);
     }
   });

@@ -7,7 +7,7 @@ export interface RestBinding {
   method: string;
   /** As documented, e.g. `/post/{id}/like`. */
   template: string;
-  successStatus: 200 | 201 | 204;
+  successStatus: 200 | 201 | 202 | 204;
   /** False for procedures declared with `z.void()` input: they receive `undefined`. */
   takesInput: boolean;
   segments: ReadonlyArray<{ literal: string } | { param: string }>;

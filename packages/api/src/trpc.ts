@@ -58,7 +58,12 @@ export interface RoutePolicy {
   /** `auth`: each call is one attempt against the per-address limit on login, refresh and registration. */
   rateLimit?: 'auth';
   /** The REST success status; 200 unless said. */
-  successStatus?: 201 | 204;
+  successStatus?: 201 | 202 | 204;
+  /**
+   * A DELETE whose input travels in a JSON body, not the query string (a password must not
+   * reach a URL or a log): the REST adapter reads the body, the document shows a request body.
+   */
+  bodyOnDelete?: boolean;
   /**
    * With 201: the created resource's path, sent as `Location` over REST. `{input.x}` and
    * `{output.a.b}` are read from the call's input and answer, e.g. `/post/{output.id}`.
@@ -191,7 +196,7 @@ const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
 
 export const publicProcedure = t.procedure.use(trackAndTranslate).use(rateLimited);
 
-function bearerToken(header: string | undefined): string {
+export function bearerToken(header: string | undefined): string {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match) throw unauthorized('Token de acesso ausente', 'TOKEN_INVALID');
   return match[1]!;

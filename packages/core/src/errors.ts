@@ -62,6 +62,9 @@ export const REASONS = [
   'LAST_OWNER',
   'ALREADY_FOLLOWING',
   'NOT_FOLLOWING',
+  'ACCOUNT_PENDING',
+  'RESET_TOKEN_INVALID',
+  'WRONG_PASSWORD',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -28,4 +28,12 @@ export {
   type CreateMatchInput,
   type Sport,
 } from './matches/schemas';
+export {
+  changePasswordInput,
+  deleteAccountInput,
+  forgotPasswordInput,
+  registerTeacherInput,
+  resetPasswordInput,
+  updateProfileInput,
+} from './accounts/schemas';
 export { portugueseIssue, REASON_MESSAGES } from './common/messages';

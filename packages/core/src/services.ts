@@ -23,10 +23,21 @@ export interface ServiceOptions {
   reminderLeadSeconds?: number;
   /** Distinct reporters that hide a post or comment at once (MODERATION_THRESHOLD, default 5). */
   moderationThreshold?: number;
+  /** Outgoing mail (SMTP transport, sender, the web app's address); absent → kept in the outbox. */
+  mail?: MailOptions;
+  /** POST /autenticacao/recuperar-senha answers no sooner than this (default 250 ms). */
+  resetRequestFloorMs?: number;
 }
+
+const defaultMail: MailOptions = {
+  from: 'Campus <nao-responda@campus.invalid>',
+  appUrl: 'http://localhost:3000',
+};
 import { createGroupService } from './groups/service';
 import { createCalendarService } from './calendar/service';
 import { createModerationService } from './moderation/service';
+import { createMailService, type MailOptions } from './mail/outbox';
+import { createAccountService } from './accounts/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
@@ -43,11 +54,21 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     ...reminders,
     ...(live.moderationThreshold ? { moderationThreshold: live.moderationThreshold } : {}),
   });
+  const mailOptions = live.mail ?? defaultMail;
+  const mail = createMailService(db, mailOptions);
+  const appUrl = mailOptions.appUrl;
   return {
+    mail,
+    accounts: createAccountService(db, auth, mail, {
+      appUrl,
+      ...(live.resetRequestFloorMs !== undefined
+        ? { resetRequestFloorMs: live.resetRequestFloorMs }
+        : {}),
+    }),
     auth: createAuthService(db, auth, live.bus),
     examples: createExampleService(db),
     students: createStudentService(db, auth.passwordCost),
-    admin: createAdminService(db),
+    admin: createAdminService(db, { service: mail, appUrl }),
     matches,
     feed,
     idempotency: createIdempotencyService(db),

@@ -43,7 +43,9 @@ export function createRestHandler(
     let input: unknown;
     if (route.rest.takesInput) {
       const source =
-        req.method === 'GET' || req.method === 'DELETE' || req.method === 'HEAD'
+        req.method === 'GET' ||
+        req.method === 'HEAD' ||
+        (req.method === 'DELETE' && !route.meta.bodyOnDelete)
           ? queryOf(req)
           : req.body;
       input =

@@ -78,6 +78,40 @@ export function validRequests(f: Fixtures): Record<string, RestInput> {
     'GET /exemplos': { params: {}, query: page },
     'GET /exemplos/{id}': id(f.example.id),
     'POST /autenticacao/cadastro': { ...none, body: registration() },
+    'POST /autenticacao/cadastro/professor': {
+      ...none,
+      body: (({
+        curso: _c,
+        periodo: _p,
+        dataNascimento: _d,
+        nacionalidade: _n,
+        estado: _e,
+        cidade: _ci,
+        escolaridade: _es,
+        ...rest
+      }) => ({
+        ...rest,
+        departamento: 'Departamento de Física',
+        siape: '1234567',
+      }))(registration()),
+    },
+    'POST /autenticacao/recuperar-senha': { ...none, body: { email: f.owner.email } },
+    'POST /autenticacao/redefinir-senha': {
+      ...none,
+      body: {
+        token: 'a'.repeat(43),
+        senha: 'nova-senha-forte-1',
+        confirmacaoSenha: 'nova-senha-forte-1',
+      },
+    },
+    // Well-formed, with a password that is not the caller's: nothing changes when it is admitted.
+    'PATCH /autenticacao/senha': {
+      ...none,
+      body: { senhaAtual: 'nao-e-a-senha-1', novaSenha: 'nova-senha-forte-1' },
+    },
+    'PATCH /autenticacao/usuario-atual': { ...none, body: { curso: 'Física' } },
+    'GET /autenticacao/meus-dados': none,
+    'DELETE /autenticacao/conta': { ...none, body: { senha: 'nao-e-a-senha-1' } },
     'GET /autenticacao/alunos/nickname-disponivel': {
       params: {},
       query: { nickname: 'livre_nick' },

@@ -8,6 +8,7 @@ import {
   signAccessToken,
   users,
   type AuthConfig,
+  type MailOptions,
   type Perfil,
   type UserStatus,
 } from '@campus/core';
@@ -17,6 +18,7 @@ import supertest from 'supertest';
 import { buildOpenApiDocument } from '@campus/api';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/app';
+import { startJobs } from '../../src/jobs';
 import { probePaths } from '../../src/http/probes';
 import { createResponseValidator, validatingHandler } from './openapi-validator';
 
@@ -57,12 +59,17 @@ export async function startTestApp(
     webRoot?: string;
     maxStreamsPerUser?: number;
     streamHeartbeatMs?: number;
+    /** Outgoing mail (e.g. to the in-process SMTP server of `support/mail.ts`). */
+    mail?: MailOptions;
+    /** Run the job queue (the outbox's drain, reminders) as a server process does. */
+    jobs?: boolean;
   } = {},
 ) {
   const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL);
   const bus = createEventBus(database.listen);
   const services = createServices(database.db, testAuthConfig, {
     bus,
+    ...(options.mail ? { mail: options.mail } : {}),
     ...(options.maxStreamsPerUser ? { maxStreamsPerUser: options.maxStreamsPerUser } : {}),
   });
   const outputProblems: string[] = [];
@@ -80,6 +87,9 @@ export async function startTestApp(
     ...(options.webRoot ? { webRoot: options.webRoot } : {}),
     ...(options.streamHeartbeatMs ? { streamHeartbeatMs: options.streamHeartbeatMs } : {}),
   });
+  const jobs = options.jobs
+    ? await startJobs(database, services, pino({ level: 'silent' }))
+    : undefined;
   const audit = validatingHandler(app, validator);
   const problems = () => [...audit.problems, ...outputProblems];
   const server: Server = await new Promise((resolve) => {
@@ -144,6 +154,7 @@ export async function startTestApp(
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await jobs?.stop();
       await bus.close();
       await database.close();
       if (problems().length)

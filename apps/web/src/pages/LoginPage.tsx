@@ -42,6 +42,9 @@ export function LoginPage() {
             </button>
           </div>
         ) : null}
+        {query.get('senha') === 'redefinida' ? (
+          <StatusMessage>Senha redefinida! Entre com a nova senha.</StatusMessage>
+        ) : null}
         {query.get('cadastro') === 'ok' ? (
           <StatusMessage>Cadastro realizado! Entre com seu e-mail e senha.</StatusMessage>
         ) : null}
@@ -74,7 +77,11 @@ export function LoginPage() {
           </button>
         </form>
         <p>
-          Ainda não tem conta? <Link to="/cadastro">Criar conta de estudante</Link>
+          <Link to="/esqueci-senha">Esqueci minha senha</Link>
+        </p>
+        <p>
+          Ainda não tem conta? <Link to="/cadastro">Criar conta de estudante</Link> ou{' '}
+          <Link to="/cadastro/professor">cadastrar-se como professor</Link>
         </p>
       </div>
     </Page>

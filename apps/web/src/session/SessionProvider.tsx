@@ -44,6 +44,7 @@ export function useSession() {
     login: session.login,
     logout: session.logout,
     clearNotice: session.store.clearNotice,
+    signOut: session.store.signOut,
     freshToken: session.freshToken,
   };
 }

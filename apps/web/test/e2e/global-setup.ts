@@ -2,11 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { hasChromium, MISSING_CHROMIUM } from './support/chromium';
-import { ADMIN, startE2eServer } from './support/server';
+import { ADMIN, freePort, startE2eServer } from './support/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: { skip: true } | { skip: false; baseUrl: string; admin: typeof ADMIN };
+    e2e: { skip: true } | { skip: false; baseUrl: string; admin: typeof ADMIN; smtpPort: number };
   }
 }
 
@@ -38,7 +38,8 @@ export default async function setup(project: TestProject) {
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
-  const server = await startE2eServer();
-  project.provide('e2e', { skip: false, baseUrl: server.baseUrl, admin: ADMIN });
+  const smtpPort = await freePort();
+  const server = await startE2eServer(smtpPort);
+  project.provide('e2e', { skip: false, baseUrl: server.baseUrl, admin: ADMIN, smtpPort });
   return () => server.stop();
 }

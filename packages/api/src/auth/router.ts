@@ -9,7 +9,7 @@ const tags = ['Autenticação'];
 export const authRouter = router({
   login: publicProcedure
     .meta({
-      reasons: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_NOT_ACTIVE'] },
+      reasons: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_NOT_ACTIVE', 'ACCOUNT_PENDING'] },
       rateLimit: 'auth',
       openapi: {
         method: 'POST',
@@ -21,7 +21,7 @@ export const authRouter = router({
         errorResponses: {
           400: 'Dados inválidos',
           401: 'E-mail ou senha inválidos',
-          403: 'Conta não está ativa',
+          403: 'Conta não está ativa (ACCOUNT_NOT_ACTIVE) ou aguardando aprovação (ACCOUNT_PENDING)',
         },
       },
     })

@@ -16,6 +16,8 @@ import {
 import type { UserStatus } from '../users/enums';
 import { accountStatusChanges, users } from '../users/table';
 import type { AdminUserSummary, ListUsersInput } from './schemas';
+import { teacherApprovedMail } from '../mail/messages';
+import { enqueueMail, type MailService } from '../mail/outbox';
 
 /** Served by users_created_at_id_idx (see common/order.ts). */
 const byNewest = newestFirst(users.createdAt, users.id);
@@ -39,7 +41,7 @@ function filtersOf({ status, perfil, busca }: ListUsersInput): SQL | undefined {
 const userNotFound = () => notFound('Usuário não encontrado');
 
 /** User administration (decisions.md §3, §8). Callers are checked to be ADMIN by the API layer. */
-export function createAdminService(db: Database) {
+export function createAdminService(db: Database, mail?: { service: MailService; appUrl: string }) {
   const byId = prepareUserById(db, usuarioColumns, 'admin_user_by_id');
   const unfilteredPage = db
     .select(summaryColumns)
@@ -106,7 +108,8 @@ export function createAdminService(db: Database) {
           'CANNOT_CHANGE_OWN_STATUS',
         );
       }
-      return db.transaction(async (tx) => {
+      let approved = false;
+      const changed = await db.transaction(async (tx) => {
         const [user] = await tx
           .select(summaryColumns)
           .from(users)
@@ -130,8 +133,23 @@ export function createAdminService(db: Database) {
           changedAt: sql`clock_timestamp()`,
         });
         if (status !== 'ATIVO') await revokeUserSessions(tx, id);
+        // A teacher's sign-up approved: told by e-mail (sent after the commit, from the outbox).
+        if (
+          mail &&
+          user.perfil === 'PROFESSOR' &&
+          user.status === 'PENDENTE' &&
+          status === 'ATIVO'
+        ) {
+          await enqueueMail(
+            tx,
+            teacherApprovedMail(user, `${mail.appUrl.replace(/\/+$/, '')}/login`),
+          );
+          approved = true;
+        }
         return { ...user, status };
       });
+      if (approved) mail?.service.wakeUp();
+      return changed;
     },
   };
 }

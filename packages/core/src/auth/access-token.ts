@@ -12,6 +12,8 @@ const claimsSchema = z.object({
   iat: z.number(),
   exp: z.number(),
   iss: z.literal(JWT_ISSUER),
+  /** The session (refresh-token family) the token was issued in. */
+  sid: z.uuid().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof claimsSchema>;
 
@@ -33,8 +35,10 @@ function keyOf(config: AuthConfig): KeyObject {
 export function signAccessToken(
   config: AuthConfig,
   user: { id: string; perfil: AccessTokenClaims['perfil']; nickname: string },
+  sessionId?: string,
 ): string {
-  return jwt.sign({ perfil: user.perfil, nickname: user.nickname }, keyOf(config), {
+  const payload = { perfil: user.perfil, nickname: user.nickname };
+  return jwt.sign(sessionId ? { ...payload, sid: sessionId } : payload, keyOf(config), {
     algorithm: 'HS256',
     subject: user.id,
     issuer: JWT_ISSUER,

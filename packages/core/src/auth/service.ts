@@ -87,6 +87,8 @@ export function createAuthService(db: Database, config: AuthConfig, bus?: EventB
       );
       if (!found || !ok) throw unauthorized('E-mail ou senha inválidos', 'INVALID_CREDENTIALS');
       const { passwordHash: _, ...usuario } = found;
+      if (usuario.status === 'PENDENTE')
+        throw forbidden('Cadastro aguardando aprovação de um administrador', 'ACCOUNT_PENDING');
       if (usuario.status !== 'ATIVO') throw forbidden('Conta não está ativa', 'ACCOUNT_NOT_ACTIVE');
       return withoutId(await issueSession(db, config, usuario));
     },

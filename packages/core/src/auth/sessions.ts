@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/client';
 import { unauthorized, type AppError } from '../errors';
 import { usuarioColumns } from '../users/records';
@@ -34,7 +34,7 @@ export async function issueSession(
     })
     .returning({ id: refreshTokens.id });
   return {
-    accessToken: signAccessToken(config, user),
+    accessToken: signAccessToken(config, user, familyId),
     refreshToken,
     expiresIn: config.accessTokenTtl,
     usuario: user,
@@ -131,15 +131,28 @@ export async function revokeFamily(db: Executor, familyId: string) {
 }
 
 /**
- * Ends every session of a user (blocking, password change, logout everywhere, deletion): its
- * live refresh tokens are revoked and its access tokens refused from now on, on every process
- * within a second (the change of `sessions_revoked_at` is published to their auth caches).
+ * Ends every session of a user (blocking, password reset and change, logout everywhere,
+ * deletion), the one place every "end the sessions of this account" goes through: its live
+ * refresh tokens are revoked and its access tokens refused from now on, on every process within
+ * a second (the change of `sessions_revoked_at` reaches their auth caches). `exceptFamily` keeps
+ * one session (the caller's own, on a password change): its refresh token still works, so its
+ * access token is renewed by the client's usual refresh after one 401.
  */
-export async function revokeUserSessions(db: Executor, userId: string) {
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  options: { exceptFamily?: string } = {},
+) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        options.exceptFamily ? ne(refreshTokens.familyId, options.exceptFamily) : undefined,
+      ),
+    );
   await db
     .update(users)
     .set({ sessionsRevokedAt: sql`now()` })

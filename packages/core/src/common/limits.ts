@@ -20,6 +20,8 @@ export const LIMITS = {
     cidade: { max: 100 },
     /** The stored escolaridade code (ENSINO_MEDIO, …). */
     escolaridade: { max: 40 },
+    /** A teacher's department (extensions.md §E). */
+    departamento: { min: 1, max: 120 },
   },
   /** Admin's user search text. */
   userSearch: { min: 1, max: 120 },

@@ -47,6 +47,10 @@ export const REASON_MESSAGES: Record<Reason, string> = {
   LAST_OWNER: 'O grupo precisa de outro dono antes que este saia.',
   ALREADY_FOLLOWING: 'Você já segue este grupo.',
   NOT_FOLLOWING: 'Você não segue este grupo.',
+  ACCOUNT_PENDING: 'Seu cadastro aguarda a aprovação de um administrador.',
+  RESET_TOKEN_INVALID:
+    'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo.',
+  WRONG_PASSWORD: 'Senha incorreta.',
 };
 
 const ptLocale = pt().localeError;

@@ -10,3 +10,5 @@ export * from '../idempotency/table';
 export * from '../notifications/table';
 export * from '../groups/table';
 export * from '../moderation/table';
+export * from '../mail/table';
+export * from '../accounts/table';

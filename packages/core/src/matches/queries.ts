@@ -4,9 +4,7 @@ import { qualified } from '../db/qualified';
 import { notFound } from '../errors';
 import { groups } from '../groups/table';
 import { users } from '../users/table';
-import type { PlayerJson } from './records';
-import type { MatchStatus, Team, TeamCounts } from './rules';
-import { MATCH_STATUSES } from './enums';
+import type { MatchStatus, TeamCounts } from './rules';
 import { matchPlayers, matchWaitlist, matches } from './table';
 
 /** The queries of the match service, written once for the database (prepared) and for a transaction. */

@@ -13,12 +13,21 @@ import { LIMITS } from '../common/limits';
  */
 const ifNoIssueYet = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 };
 
-const requiredText = (max: number) =>
+export const requiredText = (max: number) =>
   z
     .string({ error: 'obrigatório' })
     .trim()
     .min(1, 'obrigatório')
     .max(max, { message: `deve ter no máximo ${max} caracteres`, ...ifNoIssueYet });
+
+/** A password being chosen (registration, reset, change): 8-128 characters. */
+export const newPasswordSchema = z
+  .string({ error: 'obrigatório' })
+  .min(LIMITS.user.senha.min, `deve ter no mínimo ${LIMITS.user.senha.min} caracteres`)
+  .max(LIMITS.user.senha.max, {
+    message: `deve ter no máximo ${LIMITS.user.senha.max} caracteres`,
+    ...ifNoIssueYet,
+  });
 
 export const NICKNAME_PATTERN = /^[a-z][a-z0-9_]*$/;
 
@@ -83,13 +92,7 @@ export const registerStudentInput = z
     nome: requiredText(LIMITS.user.nome.max),
     nickname: nicknameSchema,
     email: emailSchema,
-    senha: z
-      .string({ error: 'obrigatório' })
-      .min(LIMITS.user.senha.min, `deve ter no mínimo ${LIMITS.user.senha.min} caracteres`)
-      .max(LIMITS.user.senha.max, {
-        message: `deve ter no máximo ${LIMITS.user.senha.max} caracteres`,
-        ...ifNoIssueYet,
-      }),
+    senha: newPasswordSchema,
     confirmacaoSenha: z.string({ error: 'obrigatório' }),
     instituicao: requiredText(LIMITS.user.instituicao.max),
     curso: requiredText(LIMITS.user.curso.max),

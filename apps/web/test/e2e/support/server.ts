@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../../../server/src/config';
@@ -13,10 +13,30 @@ export const ADMIN = { email: 'admin@campus.test', password: 'admin-e2e-senha-12
  * on embedded PGlite in a temporary DATA_DIR, on a free port. Access tokens live 5 seconds so
  * that every flow also goes through the transparent token refresh.
  */
-export async function startE2eServer() {
+/** A port free at this moment (for a server that will listen on it later). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * E-mail goes to SMTP on `smtpPort`, where a test that reads mail runs its own SMTP server (while
+ * none listens, messages wait in the outbox). Links point at the server's own address.
+ */
+export async function startE2eServer(smtpPort: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-web-e2e-'));
+  const port = await freePort();
   const config = loadConfig({
-    PORT: '0',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Campus <nao-responda@campus.test>',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
@@ -26,8 +46,7 @@ export async function startE2eServer() {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
-  const { server, shutdown } = await startServer(config, createLogger('silent'));
-  const { port } = server.address() as AddressInfo;
+  const { shutdown } = await startServer(config, createLogger('silent'));
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     async stop() {

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { AuthConfig } from '../auth/config';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { hashToken, revokeUserSessions } from '../auth/sessions';
+import type { Actor } from '../common/actor';
+import type { Database } from '../db/client';
+import { AppError, conflict, forbidden, isUniqueViolation, unauthorized } from '../errors';
+import { officialCityName, isUf } from '../localities/localities';
+import { passwordResetMail } from '../mail/messages';
+import { enqueueMail, type MailService } from '../mail/outbox';
+import type { Student } from '../students/schemas';
+import { studentColumns } from '../users/records';
+import { users } from '../users/table';
+import { eraseAccount } from './deletion';
+import { exportPersonalData } from './export';
+import type {
+  ChangePasswordInput,
+  Profile,
+  RegisterTeacherInput,
+  ResetPasswordInput,
+  UpdateProfileInput,
+} from './schemas';
+import { passwordResetTokens } from './table';
+
+export interface AccountOptions {
+  /** The public address of the web app: reset links point at `${appUrl}/redefinir-senha`. */
+  appUrl: string;
+  /** POST /autenticacao/recuperar-senha answers no sooner than this (equal timing). */
+  resetRequestFloorMs?: number;
+}
+
+const RESET_TOKEN_TTL_MS = 3600_000;
+export const DEFAULT_RESET_REQUEST_FLOOR_MS = 250;
+
+const profileColumns = {
+  id: users.id,
+  nome: users.nome,
+  nickname: users.nickname,
+  email: users.email,
+  perfil: users.perfil,
+  status: users.status,
+  instituicao: users.instituicao,
+  curso: users.curso,
+  periodo: users.periodo,
+  estado: users.estado,
+  cidade: users.cidade,
+} satisfies Record<keyof Profile, unknown>;
+
+const wrongPassword = () => forbidden('Senha incorreta', 'WRONG_PASSWORD');
+const badToken = () =>
+  new AppError('BAD_REQUEST', 'Link de redefinição inválido, expirado ou já usado', {
+    reason: 'RESET_TOKEN_INVALID',
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Teacher sign-up, password recovery and change, profile, LGPD export and deletion (§E). */
+export function createAccountService(
+  db: Database,
+  auth: AuthConfig,
+  mail: MailService,
+  options: AccountOptions,
+) {
+  const floorMs = options.resetRequestFloorMs ?? DEFAULT_RESET_REQUEST_FLOOR_MS;
+
+  /** The caller's password checked against the stored hash; 401 when wrong. */
+  async function checkPassword(userId: string, senha: string) {
+    const [row] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row || !(await verifyPassword(senha, row.passwordHash))) throw wrongPassword();
+  }
+
+  async function requestReset(email: string) {
+    const [user] = await db
+      .select({ id: users.id, nome: users.nome, email: users.email })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!user) return false;
+    const token = randomBytes(32).toString('base64url');
+    await db.transaction(async (tx) => {
+      // A new link retires the earlier ones.
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      await tx.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${options.appUrl.replace(/\/+$/, '')}/redefinir-senha#token=${token}`;
+      await enqueueMail(tx, passwordResetMail(user, link));
+    });
+    return true;
+  }
+
+  return {
+    /** A PROFESSOR account, PENDENTE until a site ADMIN approves it. */
+    async registerTeacher(input: RegisterTeacherInput): Promise<Student> {
+      const passwordHash = await hashPassword(input.senha, auth.passwordCost);
+      try {
+        const [row] = await db
+          .insert(users)
+          .values({
+            nome: input.nome,
+            nickname: input.nickname,
+            email: input.email,
+            passwordHash,
+            perfil: 'PROFESSOR',
+            status: 'PENDENTE',
+            instituicao: input.instituicao,
+            departamento: input.departamento,
+            siape: input.siape,
+          })
+          .returning(studentColumns);
+        return row!;
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_unique'))
+          throw conflict('Este e-mail já está cadastrado', 'EMAIL_IN_USE');
+        if (isUniqueViolation(error, 'users_nickname_unique'))
+          throw conflict('Este nickname já está em uso', 'NICKNAME_IN_USE');
+        throw new Error('Teacher registration insert failed', { cause: (error as Error).cause });
+      }
+    },
+
+    /**
+     * Writes a reset link to the outbox when the e-mail has an account; answers in the same time
+     * either way (at least `floorMs`, and both paths read the account), so timing tells nothing.
+     */
+    async requestPasswordReset(email: string): Promise<void> {
+      const started = performance.now();
+      let queued = false;
+      try {
+        queued = await requestReset(email);
+      } finally {
+        const left = floorMs - (performance.now() - started);
+        if (left > 0) await sleep(left);
+      }
+      if (queued) mail.wakeUp();
+    },
+
+    /** A valid, unused, unexpired token sets the password once and ends every session. */
+    async resetPassword(input: ResetPasswordInput): Promise<void> {
+      const passwordHash = await hashPassword(input.senha, auth.passwordCost);
+      await db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (!used) throw badToken();
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, used.userId));
+        await revokeUserSessions(tx, used.userId);
+      });
+    },
+
+    /** The current password, then the new one; every other session ends (`keepFamily` stays). */
+    async changePassword(
+      actor: Actor,
+      input: ChangePasswordInput,
+      keepFamily?: string,
+    ): Promise<void> {
+      await checkPassword(actor.id, input.senhaAtual);
+      const passwordHash = await hashPassword(input.novaSenha, auth.passwordCost);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, actor.id));
+        await revokeUserSessions(tx, actor.id, keepFamily ? { exceptFamily: keepFamily } : {});
+      });
+    },
+
+    async profile(actor: Actor): Promise<Profile> {
+      const [row] = await db.select(profileColumns).from(users).where(eq(users.id, actor.id));
+      if (!row) throw unauthorized('Usuário não encontrado', 'TOKEN_INVALID');
+      return row;
+    },
+
+    async updateProfile(actor: Actor, input: UpdateProfileInput): Promise<Profile> {
+      const { estado, cidade, ...rest } = input;
+      const place =
+        estado && cidade && isUf(estado)
+          ? { estado, cidade: officialCityName(estado, cidade) }
+          : {};
+      const [row] = await db
+        .update(users)
+        .set({ ...rest, ...place, updatedAt: new Date() })
+        .where(eq(users.id, actor.id))
+        .returning(profileColumns);
+      if (!row) throw unauthorized('Usuário não encontrado', 'TOKEN_INVALID');
+      return row;
+    },
+
+    exportData: (actor: Actor) => exportPersonalData(db, actor.id),
+
+    /** The password confirms it; then the account is erased in one transaction. */
+    async deleteAccount(actor: Actor, senha: string): Promise<void> {
+      await checkPassword(actor.id, senha);
+      await db.transaction((tx) => eraseAccount(tx, actor.id));
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;
