@@ -3,11 +3,19 @@ import { refreshTokens } from '../auth/table';
 import type { Executor } from '../db/client';
 import { notFound } from '../errors';
 import { examples } from '../examples/table';
-import { postAttendances, postComments, postLikes, postReports, posts } from '../feed/table';
+import {
+  commentReports,
+  postAttendances,
+  postComments,
+  postLikes,
+  postReports,
+  posts,
+} from '../feed/table';
 import { groupFollows, groupJoinRequests, groupMembers } from '../groups/table';
 import { idempotencyKeys } from '../idempotency/table';
 import { mailOutbox } from '../mail/table';
-import { matchPlayers, matches } from '../matches/table';
+import { matchPlayers, matchWaitlist, matches } from '../matches/table';
+import { moderationDecisions } from '../moderation/table';
 import { notifications } from '../notifications/table';
 import { accountStatusChanges, users } from '../users/table';
 import type { PersonalData } from './schemas';
@@ -28,8 +36,11 @@ export const PERSONAL_DATA_TABLES = {
   post_likes: 'curtidas',
   post_attendances: 'presencas',
   post_reports: 'denuncias',
+  comment_reports: 'denunciasDeComentarios',
+  moderation_decisions: 'decisoesDeModeracao',
   matches: 'partidasCriadas',
   match_players: 'partidasComoJogador',
+  match_waitlist: 'listasDeEspera',
   group_members: 'grupos',
   group_join_requests: 'pedidosDeEntrada',
   group_follows: 'gruposSeguidos',
@@ -73,8 +84,11 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
     curtidas,
     presencas,
     denuncias,
+    denunciasDeComentarios,
+    decisoesDeModeracao,
     partidasCriadas,
     partidasComoJogador,
+    listasDeEspera,
     grupos,
     pedidosDeEntrada,
     gruposSeguidos,
@@ -96,8 +110,11 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
     db.select().from(postLikes).where(eq(postLikes.userId, userId)),
     db.select().from(postAttendances).where(eq(postAttendances.userId, userId)),
     db.select().from(postReports).where(eq(postReports.userId, userId)),
+    db.select().from(commentReports).where(eq(commentReports.userId, userId)),
+    db.select().from(moderationDecisions).where(eq(moderationDecisions.adminId, userId)),
     db.select().from(matches).where(eq(matches.authorId, userId)),
     db.select().from(matchPlayers).where(eq(matchPlayers.userId, userId)),
+    db.select().from(matchWaitlist).where(eq(matchWaitlist.userId, userId)),
     db.select().from(groupMembers).where(eq(groupMembers.userId, userId)),
     db
       .select()
@@ -120,8 +137,11 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
     curtidas,
     presencas,
     denuncias,
+    denunciasDeComentarios,
+    decisoesDeModeracao,
     partidasCriadas,
     partidasComoJogador,
+    listasDeEspera,
     grupos,
     pedidosDeEntrada,
     gruposSeguidos,
