@@ -24,7 +24,7 @@ export function securityHeaders(): RequestHandler {
     () => (synchronous = true),
   );
   if (!synchronous || headers.length === 0) throw new Error('helmet did not set its headers');
-  return (_req, res, next) => {
+  return function helmetHeaders(_req, res, next) {
     for (const [name, value] of headers) res.setHeader(name, value);
     res.removeHeader('X-Powered-By');
     next();

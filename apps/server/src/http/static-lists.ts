@@ -57,7 +57,7 @@ function representationOf(list: List, encoding: Encoding | false): Representatio
  * `res.end` (Express's `send` re-checks freshness and the type).
  */
 export function staticListsHandler(): RequestHandler {
-  return (req, res, next) => {
+  return function staticLists(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const found = matchRestRoute('GET', req.path);
     const list = found?.route.meta.staticList?.(found.params);

@@ -168,6 +168,8 @@ describe('GET /match/:id/stream and GET /post/:id/stream', () => {
           id: made.body.id,
           content: 'Que legal',
           createdAt: made.body.createdAt,
+          updatedAt: null,
+          hidden: false,
           author: { id: other.id, userName: other.nickname },
         },
       });

@@ -89,6 +89,10 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       'GET /group': 50,
       'GET /group/{id}/requests': 50,
       'GET /group/{id}/members': 50,
+      'GET /post/{id}/comment': 50,
+      'GET /post/{id}/like': 50,
+      'GET /post/{id}/attendance': 50,
+      'GET /admin/denuncias': 50,
     });
   });
 
@@ -186,10 +190,15 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       )
       .map(({ op, name }) => `${op.key} ${name}`);
     expect(unbounded.sort()).toEqual([
+      // Must be one of the 27 UFs.
+      'PATCH /autenticacao/usuario-atual estado',
       // Must equal senha (≤ 128): anything longer is refused as a mismatch.
       'POST /autenticacao/cadastro confirmacaoSenha',
       // Must be one of the 27 UFs.
       'POST /autenticacao/cadastro estado',
+      // Must equal senha (≤ 128), as at registration.
+      'POST /autenticacao/cadastro/professor confirmacaoSenha',
+      'POST /autenticacao/redefinir-senha confirmacaoSenha',
       // Ignored (the service generates ids); bounded by the 100 kB body limit.
       'POST /post id',
     ]);

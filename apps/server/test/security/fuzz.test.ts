@@ -33,6 +33,7 @@ const TAKES_NO_INPUT = new Set([
   'GET /autenticacao/alunos/nacionalidades',
   'GET /autenticacao/alunos/opcoes-academicas',
   'GET /autenticacao/alunos/localidades/estados',
+  'GET /match/sports',
   'GET /notifications/unread-count',
   'POST /notifications/read-all',
 ]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Transaction } from '../db/client';
 import { conflict, notFound } from '../errors';
@@ -101,7 +101,8 @@ export async function eraseAccount(tx: Transaction, userId: string): Promise<voi
     userId,
   );
 
-  // Other people's POST_COMMENT notifications begin with the commenter's nickname.
+  // Other people's POST_COMMENT and GROUP_JOIN_REQUEST notifications begin with the person's
+  // nickname ("maria comentou…", "maria pediu para entrar…"): they now name "Usuário removido".
   const [{ nickname } = { nickname: '' }] = await tx
     .select({ nickname: users.nickname })
     .from(users)
@@ -113,10 +114,15 @@ export async function eraseAccount(tx: Transaction, userId: string): Promise<voi
     })
     .where(
       and(
-        eq(notifications.type, 'POST_COMMENT'),
         ne(notifications.userId, userId),
-        sql`${notifications.data}->>'commentId' in (select ${postComments.id}::text from ${postComments} where ${postComments.authorId} = ${userId})`,
-        sql`left(${notifications.message}, ${nickname.length}) = ${nickname}`,
+        sql`left(${notifications.message}, ${nickname.length + 1}) = ${`${nickname} `}`,
+        or(
+          and(
+            eq(notifications.type, 'POST_COMMENT'),
+            sql`${notifications.data}->>'commentId' in (select ${postComments.id}::text from ${postComments} where ${postComments.authorId} = ${userId})`,
+          ),
+          eq(notifications.type, 'GROUP_JOIN_REQUEST'),
+        ),
       ),
     );
 
