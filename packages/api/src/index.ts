@@ -13,6 +13,7 @@ export { toHttpError, errorBodySchema, RETRY_AFTER_UNAVAILABLE_S, type ErrorBody
 export { buildOpenApiDocument } from './openapi';
 export {
   allowedMethods,
+  isDecodablePath,
   matchRestRoute,
   procedurePaths,
   resolveLocation,

@@ -101,6 +101,16 @@ function paramsOf(route: RestRoute, parts: string[]): Record<string, string> | u
   return matches ? params : undefined;
 }
 
+/** Whether every segment of a URL path decodes (no `%ZZ`, no `%C0%AF`): if not, no route fits it. */
+export function isDecodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A REST route with its decoded path parameters. */
 export type RestMatch = { route: RestRoute; params: Record<string, string> };
 

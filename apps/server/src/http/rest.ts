@@ -1,5 +1,6 @@
 import {
   allowedMethods,
+  isDecodablePath,
   matchRestRoute,
   resolveLocation,
   RETRY_AFTER_UNAVAILABLE_S,
@@ -7,7 +8,7 @@ import {
   type Context,
   type RestRoute,
 } from '@campus/api';
-import { AppError } from '@campus/core';
+import { AppError, badRequest } from '@campus/core';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { setRouteLabel } from '../metrics';
@@ -35,6 +36,10 @@ export function createRestHandler(
   options: { heartbeatMs?: number | undefined } = {},
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    if (!isDecodablePath(req.path)) {
+      next(badRequest('Caminho com codificação inválida (percent-encoding de UTF-8)'));
+      return;
+    }
     const found = matchRestRoute(req.method, req.path);
     if (!found) return methodNotAllowed(req, res, next);
     const { route, params } = found;

@@ -126,8 +126,9 @@ describe('blocking takes effect at once', () => {
       expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
       expectError(await me(t, session.accessToken), 401, 'UNAUTHORIZED');
       expectError(await refresh(t, session.refreshToken), 401, 'UNAUTHORIZED');
+      // Login says why (extensions.md §E): a PENDENTE account waits for approval.
       expect(expectError(await loginAs(t, user), 403, 'FORBIDDEN').reason).toBe(
-        'ACCOUNT_NOT_ACTIVE',
+        status === 'PENDING' ? 'ACCOUNT_PENDING' : 'ACCOUNT_NOT_ACTIVE',
       );
 
       await patchStatus(admin.auth, user.id, 'ACTIVE').expect(200);

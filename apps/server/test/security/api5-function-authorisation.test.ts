@@ -41,7 +41,9 @@ const trpcInput = (input: RestInput) => ({ ...input.query, ...input.body, ...inp
 describe('API5:2023 Broken Function Level Authorization', () => {
   it('the ADMIN procedures are the whole administration API: every /admin route belongs to one', () => {
     expect(adminProcedures.map((p) => p.path).sort()).toEqual([
+      'admin.decideDenuncia',
       'admin.getUser',
+      'admin.listDenuncias',
       'admin.listUsers',
       'admin.updateUserStatus',
     ]);

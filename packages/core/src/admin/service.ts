@@ -142,7 +142,7 @@ export function createAdminService(db: Database, mail?: { service: MailService; 
         ) {
           await enqueueMail(
             tx,
-            teacherApprovedMail(user, `${mail.appUrl.replace(/\/+$/, '')}/login`),
+            teacherApprovedMail(user, `${mail.appUrl.replace(/\/+$/, '')}/entrar`),
           );
           approved = true;
         }
