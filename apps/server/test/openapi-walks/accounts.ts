@@ -26,7 +26,9 @@ export function accountsWalk(w: Walk) {
       const refreshed = await call('POST', '/autenticacao/atualizar-token', 200, {
         body: { refreshToken },
       });
-      await call('POST', '/autenticacao/atualizar-token', 401, { body: { refreshToken } });
+      await call('POST', '/autenticacao/atualizar-token', 401, {
+        body: { refreshToken: 'not-a-token-we-issued' },
+      });
       await call('POST', '/autenticacao/atualizar-token', 400, { body: {} });
 
       await call('GET', '/autenticacao/usuario-atual', 200, { as: w.ana });

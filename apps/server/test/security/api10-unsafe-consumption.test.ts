@@ -13,8 +13,10 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
       'drizzle-orm',
       'express',
       'helmet',
+      'ical-generator', // the .ics calendar files, written in process
       'ioredis', // optional rate-limit store at REDIS_URL (operator configuration, not user input)
       'jsonwebtoken',
+      'nodemailer', // mail to the operator's own SMTP server at SMTP_URL (operator configuration)
       'pg-boss', // the job queue, in the same database (its own pg pool on PostgreSQL)
       'pino',
       'postgres', // the database at DATABASE_URL (operator configuration)
