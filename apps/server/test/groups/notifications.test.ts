@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { onTestAppWithUsers, type TestUser } from '../support/app';
+import { generalBody } from '../support/feed';
 import { addMember, createGroup, reasonOf } from '../support/groups';
 
-/** extensions.md §C: the GROUP_JOIN_* notifications, read back from each person's inbox. */
+/** extensions.md §C: the GROUP_* notifications, read back from each person's inbox. */
 
 const {
   t,
@@ -81,5 +82,46 @@ describe('group notifications', () => {
         data: { groupId: group.id },
       }),
     ]);
+  });
+
+  it("a post in the group's name tells its followers (not the one who posted); a refused post tells nobody", async () => {
+    const group = await createGroup(t, owner);
+    const [fan, otherFan, stranger] = [
+      await t.createUser(),
+      await t.createUser(),
+      await t.createUser(),
+    ];
+    for (const user of [fan, otherFan, owner])
+      expect((await t.request.post(`/group/${group.id}/follow`).set(user.auth)).status).toBe(201);
+
+    // Someone who may not post for the group: 403, and nobody hears of it.
+    const refused = await t.request
+      .post('/post')
+      .set(stranger.auth)
+      .send(generalBody(stranger, { groupId: group.id }));
+    expect(refused.status).toBe(403);
+    expect(await inbox(fan)).toEqual([]);
+
+    const posted = await t.request
+      .post('/post')
+      .set(owner.auth)
+      .send(generalBody(owner, { groupId: group.id, title: 'Treino aberto no sábado' }));
+    expect(posted.status).toBe(201);
+    for (const follower of [fan, otherFan]) {
+      expect(await inbox(follower)).toEqual([
+        expect.objectContaining({
+          type: 'GROUP_POST',
+          message: `“${group.name}” publicou “Treino aberto no sábado”`,
+          data: { groupId: group.id, postId: posted.body.id },
+          read: false,
+        }),
+      ]);
+    }
+    expect(await types(owner)).not.toContain('GROUP_POST');
+    expect(await inbox(stranger)).toEqual([]);
+
+    // A post outside the group tells no follower.
+    await t.request.post('/post').set(owner.auth).send(generalBody(owner));
+    expect(await inbox(fan)).toHaveLength(1);
   });
 });

@@ -1,10 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
 import type { Database, Executor } from '../db/client';
 import { AppError, notFound } from '../errors';
 import { publish } from '../events/bus';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import { groupToPostIn, roleIn } from '../groups/access';
+import { groupFollows } from '../groups/table';
+import { groupPostNotifications } from '../notifications/messages';
+import { notify } from '../notifications/service';
 import { users } from '../users/table';
 import { createInteractionService } from './interactions';
 import { createPostListing } from './listing';
@@ -106,6 +109,21 @@ export function createFeedService(db: Database, options: FeedOptions = {}) {
             group,
           })
           .returning({ ...postColumns, groupVerified: groupVerified() });
+        if (input.groupId && group) {
+          // The group's followers hear of it (GROUP_POST), in this transaction.
+          const followers = await tx
+            .select({ userId: groupFollows.userId })
+            .from(groupFollows)
+            .where(and(eq(groupFollows.groupId, input.groupId), ne(groupFollows.userId, actor.id)));
+          await notify(
+            tx,
+            groupPostNotifications(
+              { id: input.groupId, name: group },
+              inserted!,
+              followers.map((f) => f.userId),
+            ),
+          );
+        }
         return inserted!;
       });
       return withNoInteractions(row);

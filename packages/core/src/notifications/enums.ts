@@ -1,4 +1,4 @@
-/** Every kind of notification of extensions.md §C (GROUP_POST: not yet sent, see the notes). */
+/** Every kind of notification of extensions.md §C. */
 export const NOTIFICATION_TYPES = [
   'POST_COMMENT',
   'GROUP_JOIN_REQUEST',

@@ -87,3 +87,16 @@ export const contentHiddenNotification = (
         message: `Seu comentário na publicação ${quoted(hidden.title)} foi ocultado após denúncias`,
         data: { postId: hidden.postId, commentId: hidden.commentId },
       };
+
+/** To each follower of the group but the one who posted: a post in the group's name. */
+export const groupPostNotifications = (
+  group: { id: string; name: string },
+  post: { id: string; title: string },
+  followerIds: string[],
+): NewNotification[] =>
+  followerIds.map((userId) => ({
+    userId,
+    type: 'GROUP_POST',
+    message: `${quoted(group.name)} publicou ${quoted(post.title)}`,
+    data: { groupId: group.id, postId: post.id },
+  }));

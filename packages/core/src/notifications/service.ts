@@ -20,23 +20,33 @@ export interface NewNotification {
   dedupeKey?: string;
 }
 
+const NOTIFY_SLICE = 1000;
+
 /**
  * Writes notifications inside the caller's transaction (`tx`), and announces them on the bus:
  * they exist, and are streamed, only if that transaction commits. Returns how many were written.
  */
 export async function notify(tx: Executor, items: NewNotification[]): Promise<number> {
-  if (items.length === 0) return 0;
-  const rows = await tx
-    .insert(notifications)
-    .values(items.map((item) => ({ ...item, data: item.data ?? {} })))
-    .onConflictDoNothing()
-    .returning({ userId: notifications.userId, seq: notifications.seq });
-  await publishMany(
-    tx,
-    'notification',
-    rows.map((row) => ({ key: row.userId, seq: row.seq })),
-  );
-  return rows.length;
+  let written = 0;
+  // In slices: one statement has at most 65,535 parameters (a group with many followers).
+  for (let start = 0; start < items.length; start += NOTIFY_SLICE) {
+    const rows = await tx
+      .insert(notifications)
+      .values(
+        items
+          .slice(start, start + NOTIFY_SLICE)
+          .map((item) => ({ ...item, data: item.data ?? {} })),
+      )
+      .onConflictDoNothing()
+      .returning({ userId: notifications.userId, seq: notifications.seq });
+    await publishMany(
+      tx,
+      'notification',
+      rows.map((row) => ({ key: row.userId, seq: row.seq })),
+    );
+    written += rows.length;
+  }
+  return written;
 }
 
 const recordColumns = {
