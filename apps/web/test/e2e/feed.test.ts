@@ -90,7 +90,7 @@ describeE2e('feed', ({ baseUrl, register, signIn }) => {
     await b.page.getByRole('button', { name: 'Enviar denúncia' }).click();
     await visible(b.page.locator('.field__error', { hasText: 'Você já denunciou este post.' }));
     // Only the author (or an admin) may edit.
-    expect(await b.page.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+    expect(await b.page.getByRole('button', { name: 'Editar', exact: true }).count()).toBe(0);
     await screenshot(b.page, 'post');
 
     // The author sees the others' actions, edits the post, deletes a comment, then the post.

@@ -86,7 +86,9 @@ describeE2e('partidas', ({ register, signIn }) => {
 
     const late = await signIn(players[3]!);
     await late.page.goto(matchUrl);
-    await visible(late.page.getByText('Partida lotada: não há vagas.'));
+    // Full: no subscribe, the waiting list instead.
+    await visible(late.page.getByText('Partida lotada.', { exact: true }));
+    await visible(late.page.getByRole('button', { name: 'Entrar na lista de espera' }));
     expect(await late.page.getByRole('button', { name: 'Inscrever-me' }).count()).toBe(0);
 
     // The list shows it full.

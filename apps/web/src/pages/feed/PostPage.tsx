@@ -71,7 +71,7 @@ export function PostPage({ id }: { id: string }) {
   const { status, setStatus, error, setError, act } = useAnnouncements();
 
   const post = useQuery(trpc.feed.get.queryOptions({ id }));
-  // Counters follow the post live; a new comment reloads the post (its newest comments).
+  // Counters follow the post live; a new comment reloads the post and its comment pages.
   const client = useTRPCClient();
   useLiveStream<
     | {
@@ -88,6 +88,8 @@ export function PostPage({ id }: { id: string }) {
         queryClient.setQueryData(key, (old) => (old ? { ...old, ...event.counters } : old));
       } else {
         void queryClient.invalidateQueries({ queryKey: key });
+        // The thread pages too: a new comment shows on the first page without a reload.
+        void queryClient.invalidateQueries({ queryKey: trpc.feed.listComments.pathKey() });
       }
     },
     id,
