@@ -75,79 +75,63 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
   const { tokenHash: _t, ...sessionColumns } = getTableColumns(refreshTokens);
   const { tokenHash: _r, ...resetColumns } = getTableColumns(passwordResetTokens);
   const { text: _x, html: _h, ...mailColumns } = getTableColumns(mailOutbox);
-  const [
-    sessoes,
-    redefinicoesDeSenha,
-    historicoDeStatus,
-    ownPosts,
-    comentarios,
-    curtidas,
-    presencas,
-    denuncias,
-    denunciasDeComentarios,
-    decisoesDeModeracao,
-    partidasCriadas,
-    partidasComoJogador,
-    listasDeEspera,
-    grupos,
-    pedidosDeEntrada,
-    gruposSeguidos,
-    notificacoes,
-    emails,
-    exemplos,
-    chavesDeIdempotencia,
-  ] = await Promise.all([
-    db.select(sessionColumns).from(refreshTokens).where(eq(refreshTokens.userId, userId)),
-    db.select(resetColumns).from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
-    db
+  // One query per section, all at once; the section names are the export's.
+  const sections = await awaitAll({
+    sessoes: db.select(sessionColumns).from(refreshTokens).where(eq(refreshTokens.userId, userId)),
+    redefinicoesDeSenha: db
+      .select(resetColumns)
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, userId)),
+    historicoDeStatus: db
       .select()
       .from(accountStatusChanges)
       .where(
         or(eq(accountStatusChanges.userId, userId), eq(accountStatusChanges.changedBy, userId)),
       ),
-    db.select().from(posts).where(eq(posts.authorId, userId)),
-    db.select().from(postComments).where(eq(postComments.authorId, userId)),
-    db.select().from(postLikes).where(eq(postLikes.userId, userId)),
-    db.select().from(postAttendances).where(eq(postAttendances.userId, userId)),
-    db.select().from(postReports).where(eq(postReports.userId, userId)),
-    db.select().from(commentReports).where(eq(commentReports.userId, userId)),
-    db.select().from(moderationDecisions).where(eq(moderationDecisions.adminId, userId)),
-    db.select().from(matches).where(eq(matches.authorId, userId)),
-    db.select().from(matchPlayers).where(eq(matchPlayers.userId, userId)),
-    db.select().from(matchWaitlist).where(eq(matchWaitlist.userId, userId)),
-    db.select().from(groupMembers).where(eq(groupMembers.userId, userId)),
-    db
+    posts: db.select().from(posts).where(eq(posts.authorId, userId)),
+    comentarios: db.select().from(postComments).where(eq(postComments.authorId, userId)),
+    curtidas: db.select().from(postLikes).where(eq(postLikes.userId, userId)),
+    presencas: db.select().from(postAttendances).where(eq(postAttendances.userId, userId)),
+    denuncias: db.select().from(postReports).where(eq(postReports.userId, userId)),
+    denunciasDeComentarios: db
+      .select()
+      .from(commentReports)
+      .where(eq(commentReports.userId, userId)),
+    decisoesDeModeracao: db
+      .select()
+      .from(moderationDecisions)
+      .where(eq(moderationDecisions.adminId, userId)),
+    partidasCriadas: db.select().from(matches).where(eq(matches.authorId, userId)),
+    partidasComoJogador: db.select().from(matchPlayers).where(eq(matchPlayers.userId, userId)),
+    listasDeEspera: db.select().from(matchWaitlist).where(eq(matchWaitlist.userId, userId)),
+    grupos: db.select().from(groupMembers).where(eq(groupMembers.userId, userId)),
+    pedidosDeEntrada: db
       .select()
       .from(groupJoinRequests)
       .where(or(eq(groupJoinRequests.userId, userId), eq(groupJoinRequests.decidedBy, userId))),
-    db.select().from(groupFollows).where(eq(groupFollows.userId, userId)),
-    db.select().from(notifications).where(eq(notifications.userId, userId)),
-    db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.userId, userId)),
-    db.select().from(examples).where(eq(examples.createdBy, userId)),
-    db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)),
-  ]);
+    gruposSeguidos: db.select().from(groupFollows).where(eq(groupFollows.userId, userId)),
+    notificacoes: db.select().from(notifications).where(eq(notifications.userId, userId)),
+    emails: db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.userId, userId)),
+    exemplos: db.select().from(examples).where(eq(examples.createdBy, userId)),
+    chavesDeIdempotencia: db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, userId)),
+  });
   return {
     geradoEm: new Date().toISOString(),
     conta: { ...withoutSecrets(account, ['passwordHash']), senha: '(guardada só como hash)' },
-    sessoes,
-    redefinicoesDeSenha,
-    historicoDeStatus,
-    posts: ownPosts,
-    comentarios,
-    curtidas,
-    presencas,
-    denuncias,
-    denunciasDeComentarios,
-    decisoesDeModeracao,
-    partidasCriadas,
-    partidasComoJogador,
-    listasDeEspera,
-    grupos,
-    pedidosDeEntrada,
-    gruposSeguidos,
-    notificacoes,
-    emails,
-    exemplos,
-    chavesDeIdempotencia,
+    ...sections,
+  };
+}
+
+/** Awaits every promise of an object at once: the same keys, with their values. */
+async function awaitAll<T extends Record<string, Promise<unknown>>>(
+  promises: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const keys = Object.keys(promises);
+  const values = await Promise.all(Object.values(promises));
+  return Object.fromEntries(keys.map((key, i) => [key, values[i]])) as {
+    [K in keyof T]: Awaited<T[K]>;
   };
 }
