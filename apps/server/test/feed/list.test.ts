@@ -147,6 +147,63 @@ describe('GET /post (own app, so counts are exact)', () => {
     }
   });
 
+  it('deep pages (ids chosen first) keep the order, the reader flags and what the reader may see', async () => {
+    const other = await startTestApp();
+    try {
+      const [author, reader] = [await other.createUser(), await other.createUser()];
+      const start = Date.parse('2030-01-01T00:00:00.000Z');
+      const rows = await other.db
+        .insert(posts)
+        .values(
+          Array.from({ length: 140 }, (_, i) => ({
+            title: `Deep ${i}`,
+            type: (i % 2 ? 'GENERAL' : 'EVENT') as 'GENERAL' | 'EVENT',
+            author: author.nickname,
+            authorId: author.id,
+            createdAt: new Date(start + i * 1000),
+            // Every 7th is hidden: the author sees it, the reader does not.
+            hiddenAt: i % 7 === 0 ? new Date() : null,
+          })),
+        )
+        .returning({ id: posts.id, title: posts.title });
+      const numberOf = (title: string) => Number(title.slice(5));
+      const newestFirst = [...rows].reverse();
+      const seenBy = (who: 'author' | 'reader') =>
+        newestFirst.filter((r) => who === 'author' || numberOf(r.title) % 7 !== 0);
+      const liked = seenBy('reader')[115]!;
+      await other.request.post(`/post/${liked.id}/like`).set(reader.auth).expect(201);
+
+      for (const [who, user] of [
+        ['author', author],
+        ['reader', reader],
+      ] as const) {
+        const expected = seenBy(who).map((r) => r.title);
+        const all: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const res = await other.request.get(`/post?page=${page}&limit=50`).set(user.auth);
+          expect(res.status).toBe(200);
+          all.push(...titlesOf(res.body));
+          expect(res.body.meta.totalCount).toBe(expected.length);
+        }
+        expect(all).toEqual(expected);
+      }
+      const deep = await other.request.get('/post?page=12&limit=10').set(reader.auth);
+      const item = deep.body.data.find((p: { id: string }) => p.id === liked.id);
+      expect(item).toMatchObject({ likedByMe: true, likesCount: 1 });
+      // A filtered deep page takes the same path.
+      const filtered = await other.request
+        .get(`/post?authorId=${author.id}&page=12&limit=10`)
+        .set(reader.auth);
+      expect(titlesOf(filtered.body)).toEqual(
+        seenBy('reader')
+          .map((r) => r.title)
+          .slice(110, 120),
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers at /post/ too', async () => {
     expect((await app.request.get('/post/?limit=2').set(user.auth)).body.data).toHaveLength(2);
   });

@@ -66,7 +66,9 @@ export const posts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('posts_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The feed's order. hidden_at and author_id ride along so that choosing a page's ids under
+    // the reader's visibility is an index-only scan (page 1000 skips 9,990 rows without the heap).
+    index('posts_feed_order_idx').on(t.createdAt.desc(), t.id.desc(), t.hiddenAt, t.authorId),
     // The author's and the group's posts, newest first (filters of GET /post).
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
