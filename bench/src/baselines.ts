@@ -49,9 +49,13 @@ function expressApp(): ExpressApp {
 }
 
 /** The SQL drizzle generates for the service's `feed_post_read` (bench/src/main.ts compares answers). */
-export const POST_READ_SQL = `select "id", "title", "content", "type", "author", "author_id", "group", "group_id", "event_date", "event_finish_date", "location", "likes_count", "comments_count", "attendances_count", "created_at", "updated_at", coalesce((select "groups"."verified" from "groups" where "groups"."id" = "posts"."group_id"), false), coalesce((select json_agg(json_build_object('id', "post_comments"."id", 'content', "post_comments"."content", 'createdAt', "post_comments"."created_at", 'author', json_build_object('id', "users"."id", 'userName', "users"."nickname")) order by "post_comments"."created_at" desc nulls last, "post_comments"."id" desc nulls last) from "post_comments" join "users" on "users"."id" = "post_comments"."author_id" where "post_comments"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_likes"."id", 'userId', "post_likes"."user_id", 'userName', "users"."nickname", 'createdAt', "post_likes"."created_at") order by "post_likes"."created_at" desc nulls last, "post_likes"."id" desc nulls last) from "post_likes" join "users" on "users"."id" = "post_likes"."user_id" where "post_likes"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_reports"."id", 'reason', "post_reports"."reason", 'createdAt', "post_reports"."created_at", 'userId', "post_reports"."user_id") order by "post_reports"."created_at" desc nulls last, "post_reports"."id" desc nulls last) from "post_reports" where "post_reports"."post_id" = "posts"."id"), '[]'::json), coalesce((select json_agg(json_build_object('id', "post_attendances"."id", 'userId', "post_attendances"."user_id", 'userName', "users"."nickname", 'createdAt', "post_attendances"."created_at") order by "post_attendances"."created_at" desc nulls last, "post_attendances"."id" desc nulls last) from "post_attendances" join "users" on "users"."id" = "post_attendances"."user_id" where "post_attendances"."post_id" = "posts"."id"), '[]'::json) from "posts" where "posts"."id" = $1`;
+export const POST_READ_SQL = `select "id", "title", "content", "type", "author", "author_id", "group", "group_id", "event_date", "event_finish_date", "location", "likes_count", "comments_count", "attendances_count", "hidden_at", "kept_visible", "created_at", "updated_at", coalesce((select "groups"."verified" from "groups" where "groups"."id" = "posts"."group_id"), false), coalesce((select true from "post_likes" where "post_likes"."post_id" = "posts"."id" and "post_likes"."user_id" = $1::uuid limit 1), false), coalesce((select true from "post_attendances" where "post_attendances"."post_id" = "posts"."id" and "post_attendances"."user_id" = $2::uuid limit 1), false), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_comments"."id", 'content', "post_comments"."content", 'createdAt', "post_comments"."created_at", 'updatedAt', "post_comments"."updated_at", 'hidden', "post_comments"."hidden_at" is not null, 'author', json_build_object('id', "users"."id", 'userName', "users"."nickname")) as item, "post_comments"."created_at" as at, "post_comments"."id" as id from "post_comments" join "users" on "users"."id" = "post_comments"."author_id" where "post_comments"."post_id" = "posts"."id" and ("post_comments"."hidden_at" is null or "post_comments"."author_id" = $3::uuid or $4::boolean) order by "post_comments"."created_at" desc nulls last, "post_comments"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_likes"."id", 'userId', "post_likes"."user_id", 'userName', "users"."nickname", 'createdAt', "post_likes"."created_at") as item, "post_likes"."created_at" as at, "post_likes"."id" as id from "post_likes" join "users" on "users"."id" = "post_likes"."user_id" where "post_likes"."post_id" = "posts"."id" order by "post_likes"."created_at" desc nulls last, "post_likes"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_reports"."id", 'reason', "post_reports"."reason", 'createdAt', "post_reports"."created_at", 'userId', "post_reports"."user_id") as item, "post_reports"."created_at" as at, "post_reports"."id" as id from "post_reports" where "post_reports"."post_id" = "posts"."id" order by "post_reports"."created_at" desc nulls last, "post_reports"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_attendances"."id", 'userId', "post_attendances"."user_id", 'userName', "users"."nickname", 'createdAt', "post_attendances"."created_at") as item, "post_attendances"."created_at" as at, "post_attendances"."id" as id from "post_attendances" join "users" on "users"."id" = "post_attendances"."user_id" where "post_attendances"."post_id" = "posts"."id" order by "post_attendances"."created_at" desc nulls last, "post_attendances"."id" desc nulls last limit 50) e), '[]'::json) from "posts" where "posts"."id" = $5 and ("posts"."hidden_at" is null or "posts"."author_id" = $6::uuid or $7::boolean)`;
 
-type Rec = Record<string, unknown> & { createdAt: string; userId?: string };
+type Rec = Record<string, unknown> & {
+  createdAt: string;
+  updatedAt?: string | null;
+  userId?: string;
+};
 const iso = (value: string) => new Date(value).toISOString();
 
 function postHandler(): ExpressApp {
@@ -69,10 +73,10 @@ function postHandler(): ExpressApp {
   const app = expressApp();
   app.get('/post/:id', async (req, res) => {
     const header = req.headers.authorization;
-    let perfil: string;
+    let claims: { sub: string; perfil: string };
     try {
       if (!header?.startsWith('Bearer ')) throw new Error('no token');
-      perfil = verifyAccessToken(auth, header.slice(7)).perfil;
+      claims = verifyAccessToken(auth, header.slice(7));
     } catch {
       res.status(401).json({ code: 'UNAUTHORIZED', message: 'Token invalid' });
       return;
@@ -82,16 +86,25 @@ function postHandler(): ExpressApp {
       res.status(400).json({ code: 'BAD_REQUEST', message: 'id must be a UUID' });
       return;
     }
-    // `.values()`: the four json_agg columns share the name "coalesce", so read them by position.
-    const rows = await sql.unsafe(POST_READ_SQL, [id], { prepare: true }).values();
+    // `.values()`: the json columns share the name "coalesce", so read them by position.
+    // The parameters in drizzle's order: the reader (flags, comments' visibility), the id, the reader.
+    const { sub } = claims;
+    const admin = claims.perfil === 'ADMIN';
+    const parameters = [sub, sub, sub, admin, id, sub, admin];
+    const rows = await sql.unsafe(POST_READ_SQL, parameters, { prepare: true }).values();
     const row = rows[0] as unknown[] | undefined;
     if (!row) {
       res.status(404).json({ code: 'NOT_FOUND', message: 'Post not found' });
       return;
     }
-    const [comments, likes, reports, attendances] = row.slice(17) as Rec[][];
+    const [comments, likes, reports, attendances] = row.slice(21) as Rec[][];
     const at = (i: number) => row[i] as Date | null;
     const records = (list: Rec[]) => list.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+    const commentRecords = (list: Rec[]) =>
+      records(list).map((c) => ({
+        ...c,
+        updatedAt: c.updatedAt ? iso(c.updatedAt) : null,
+      }));
     res.type('application/json').send(
       JSON.stringify({
         id: row[0],
@@ -102,21 +115,24 @@ function postHandler(): ExpressApp {
         authorId: row[5],
         group: row[6],
         groupId: row[7],
-        groupVerified: row[16],
-        createdAt: at(14)!.toISOString(),
-        updatedAt: at(15)!.toISOString(),
+        groupVerified: row[18],
+        likedByMe: row[19],
+        attendingByMe: row[20],
+        hidden: row[14] !== null,
+        createdAt: at(16)!.toISOString(),
+        updatedAt: at(17)!.toISOString(),
         eventDate: at(8)?.toISOString() ?? null,
         eventFinishDate: at(9)?.toISOString() ?? null,
         location: row[10],
         likesCount: row[11],
         commentsCount: row[12],
         attendancesCount: row[13],
-        comments: records(comments!),
+        comments: commentRecords(comments!),
         likes: records(likes!),
         reports: reports!.map(({ userId, ...r }) => ({
           ...r,
           createdAt: iso(r.createdAt),
-          ...(perfil === 'ADMIN' && userId ? { userId } : {}),
+          ...(admin && userId ? { userId } : {}),
         })),
         attendances: records(attendances!),
       }),
