@@ -97,6 +97,23 @@ const trpcJsonBody: RequestHandler[] = [
   },
 ];
 
+const PROBE_PATHS = [HOST_PATHS.health, HOST_PATHS.ready, HOST_PATHS.metrics];
+
+/**
+ * `handler` for requests at one of `paths` or below it (any case, as Express routes match);
+ * anything else goes straight on.
+ */
+function onlyUnder(paths: readonly string[], handler: RequestHandler): RequestHandler {
+  const hostPaths: RequestHandler = (req, res, next) => {
+    const path = req.path.toLowerCase();
+    const mine = paths.some((p) => path === p || (path.startsWith(p) && path[p.length] === '/'));
+    if (mine) handler(req, res, next);
+    else next();
+  };
+  // A router's routes stay visible to what walks the app's layers (the inventory test).
+  return Object.assign(hostPaths, { stack: (handler as { stack?: unknown }).stack });
+}
+
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
@@ -172,8 +189,10 @@ export function createApp({
   // The static lists are answered from memory with their own caching (ETag, public): before the
   // no-store default and the body parsing they never need.
   app.use(staticListsHandler());
-  app.use(probesRouter({ ping, metricsToken }));
-  app.use(docsRouter());
+  // Their routers are entered only by their own paths: every API request would otherwise walk
+  // their routes (a path match each) on its way to the REST adapter.
+  app.use(onlyUnder(PROBE_PATHS, probesRouter({ ping, metricsToken })));
+  app.use(onlyUnder([HOST_PATHS.openapi, HOST_PATHS.docs], docsRouter()));
 
   // API answers carry tokens and personal data: no cache keeps them unless a route says so
   // (the static helper lists set their own public caching).
