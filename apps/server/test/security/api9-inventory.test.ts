@@ -107,7 +107,7 @@ describe('API9:2023 Improper Inventory Management', () => {
       'metricsMiddleware',
       'logRequest',
       'helmetHeaders', // helmet's headers, worked out once (http/security-headers.ts)
-      'corsMiddleware',
+      // (cors: mounted only when CORS_ORIGINS names an origin; this app allows none)
       'staticLists', // the static lists, answered before anything they do not need
       'probeMethods', // 405 with Allow on /health, /ready and /metrics for other methods
       'noStore',
