@@ -107,7 +107,9 @@ export function FeedPage() {
     trpc.feed.create.mutationOptions({
       onSuccess: (post) => {
         setStatus(`Publicado: “${post.title}”.`);
-        return queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
+        // Not awaited: the form empties with the announcement, not after the list's refetch
+        // (someone typing the next post meanwhile would lose it).
+        void queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
       },
     }),
   );
