@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 
 interface ConfirmButtonProps {
   label: string;
+  /** The button's accessible name when the label alone is ambiguous (one per comment). */
+  ariaLabel?: string;
   question: string;
   confirmLabel: string;
   onConfirm: () => void;
@@ -15,6 +17,7 @@ interface ConfirmButtonProps {
  */
 export function ConfirmButton({
   label,
+  ariaLabel,
   question,
   confirmLabel,
   onConfirm,
@@ -40,6 +43,7 @@ export function ConfirmButton({
         ref={buttonRef}
         type="button"
         className={className}
+        aria-label={ariaLabel}
         onClick={() => setAsking(true)}
         disabled={disabled}
       >

@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { Field } from './Field';
+import { Options } from './Options';
 
 /** What one text-like field of a form is: its label, its control's attributes and its hint. */
 export interface InputSpec {
@@ -84,12 +85,7 @@ export function SelectField(props: SelectFieldProps) {
     <Field label={label} name={name} error={error} hint={hint} required>
       {(control) => (
         <select {...control} value={value} onChange={onChange} disabled={disabled} required>
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options empty={placeholder} choices={options} />
         </select>
       )}
     </Field>

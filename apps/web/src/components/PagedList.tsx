@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formMessage } from '../lib/errors';
 import { ErrorMessage } from './Alert';
-import { Pagination } from './Pagination';
+import { PagedItems } from './PagedItems';
 
 interface PagedQuery<T> {
   isPending: boolean;
@@ -50,17 +50,14 @@ export function PagedList<T>({
       {data && data.data.length === 0 ? <p>{empty}</p> : null}
       {data ? summary : null}
       {data ? (
-        <>
-          <ul className="plain-list" aria-busy={query.isFetching}>
-            {data.data.map(children)}
-          </ul>
-          <Pagination
-            label={pagesLabel}
-            page={page}
-            totalPages={data.meta.totalPages}
-            onPage={onPage}
-          />
-        </>
+        <PagedItems
+          items={data.data}
+          totalPages={data.meta.totalPages}
+          pager={{ label: pagesLabel, page, onPage }}
+          busy={query.isFetching}
+        >
+          {children}
+        </PagedItems>
       ) : null}
     </section>
   );

@@ -35,8 +35,8 @@ describe('fieldErrors', () => {
       ],
     });
     expect(fieldErrors(error, { MatchDate: 'data', maxPlayers: 'jogadores' })).toEqual({
-      data: 'valor inválido',
-      jogadores: 'valor inválido',
+      data: 'confira este campo',
+      jogadores: 'confira este campo',
     });
   });
 

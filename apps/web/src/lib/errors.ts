@@ -39,7 +39,7 @@ const CODE_MESSAGES: Record<ErrorCode, string> = {
   FORBIDDEN: 'Você não tem permissão para isso.',
   NOT_FOUND: 'Não encontrado.',
   METHOD_NOT_SUPPORTED: 'Operação não suportada.',
-  CONFLICT: 'Conflito com o estado atual. Atualize a página e tente de novo.',
+  CONFLICT: 'Isto mudou enquanto você estava na página. Atualize e tente de novo.',
   PAYLOAD_TOO_LARGE: 'O conteúdo enviado é grande demais.',
   UNSUPPORTED_MEDIA_TYPE: 'Formato de envio não suportado.',
   UNPROCESSABLE_CONTENT: 'Confira os dados informados.',
@@ -56,7 +56,7 @@ const NETWORK_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua 
  * clock, a rule on stored data) is shown by its kind, not translated from English words.
  */
 const SPEAKS_ENGLISH = /^(feed|matches|groups)\./;
-const ENGLISH_ISSUE = 'valor inválido';
+const ENGLISH_ISSUE = 'confira este campo';
 
 const isReason = (value: unknown): value is Reason =>
   typeof value === 'string' && (REASONS as readonly string[]).includes(value);

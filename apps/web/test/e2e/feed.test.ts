@@ -97,10 +97,19 @@ describeE2e('feed', ({ baseUrl, register, signIn }) => {
     await a.page.reload();
     await visible(a.page.getByRole('button', { name: '♥ Curtido (2)' }));
     await visible(a.page.getByText(`1 presença confirmada: @${reader.nickname}`));
-    await a.page
-      .getByRole('button', { name: `Excluir o comentário de @${reader.nickname}` })
-      .click();
+    // Deleting a comment asks first; Cancelar keeps it, "Sim, excluir" deletes it and says so.
+    const deleteComment = a.page.getByRole('button', {
+      name: `Excluir o comentário de @${reader.nickname}`,
+    });
+    await deleteComment.click();
+    await a.page.getByRole('button', { name: 'Cancelar' }).click();
+    await visible(deleteComment);
+    expect(await a.page.getByRole('heading', { name: 'Comentários (2)' }).count()).toBe(1);
+    await deleteComment.click();
+    await visible(a.page.getByRole('group', { name: 'Excluir este comentário?' }));
+    await a.page.getByRole('button', { name: 'Sim, excluir' }).click();
     await visible(a.page.getByRole('heading', { name: 'Comentários (1)' }));
+    await visible(a.page.getByRole('status').filter({ hasText: 'Comentário excluído.' }));
     await a.page.getByRole('button', { name: 'Editar', exact: true }).click();
     const editor = a.page.locator('section', {
       has: a.page.getByRole('heading', { name: 'Editar publicação' }),
@@ -113,6 +122,7 @@ describeE2e('feed', ({ baseUrl, register, signIn }) => {
     await a.page.getByRole('button', { name: 'Excluir', exact: true }).click();
     await a.page.getByRole('button', { name: 'Sim, excluir' }).click();
     await a.page.waitForURL('**/feed');
+    await visible(a.page.getByRole('status').filter({ hasText: 'Publicação excluída.' }));
     await visible(a.page.getByRole('link', { name: `Recado ${author.nickname}` }));
     expect(await a.page.getByRole('link', { name: `${title} (adiado)` }).count()).toBe(0);
     await a.context.close();

@@ -47,5 +47,15 @@ describeE2e('grupos', ({ register, signIn }) => {
     await member.page.reload();
     await visible(member.page.getByRole('button', { name: 'Sair do grupo' }));
     await visible(member.page.getByText('Você é membro'));
+
+    // The owner removes the member: asked first, announced after.
+    await owner.page.getByRole('button', { name: `Remover @${student.nickname} do grupo` }).click();
+    await owner.page.getByRole('button', { name: 'Sim, remover' }).click();
+    await visible(
+      owner.page
+        .getByRole('status')
+        .filter({ hasText: `${student.nome} foi removido(a) do grupo.` }),
+    );
+    expect(await members.getByText(`@${student.nickname}`).count()).toBe(0);
   });
 });

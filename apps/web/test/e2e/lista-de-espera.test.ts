@@ -103,6 +103,10 @@ describe.skipIf(e2e.skip)('lista de espera', () => {
     expect(download.suggestedFilename()).toBe(`partida-${match.id}.ics`);
 
     await page.getByRole('button', { name: 'Sair da lista de espera' }).click();
+    await visible(
+      page.getByRole('group', { name: 'Sair da lista de espera? Você perde a posição 1.' }),
+    );
+    await page.getByRole('button', { name: 'Sim, sair' }).click();
     await visible(page.getByRole('status').filter({ hasText: 'Você saiu da lista de espera.' }));
     await visible(page.getByRole('button', { name: 'Entrar na lista de espera' }));
   });

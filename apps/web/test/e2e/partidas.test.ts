@@ -107,26 +107,23 @@ describeE2e('partidas', ({ register, signIn }) => {
     const title = `Vôlei ${organizer.nickname}`;
     const matchUrl = await createMatch(org.page, { title, maxPlayers: 4 });
     await org.page.getByRole('button', { name: 'Inscrever-me' }).click();
-    await visible(org.page.getByText('Você está no time A: TIME_A.'));
+    await visible(org.page.getByText('Você está no time A.'));
+    // A team left unnamed is "Time A", never "Time A: TIME_A".
+    await visible(org.page.getByRole('heading', { name: 'Time A', exact: true }));
+    expect(await org.page.getByText('TIME_A').count()).toBe(0);
 
     await org.page.getByRole('button', { name: 'Trocar para o time B' }).click();
-    await visible(
-      org.page.getByRole('status').filter({ hasText: 'Você agora está no time B: TIME_B.' }),
-    );
-    await visible(org.page.getByText('Você está no time B: TIME_B.'));
+    await visible(org.page.getByRole('status').filter({ hasText: 'Você agora está no time B.' }));
+    await visible(org.page.getByText('Você está no time B.'));
     expect(await org.page.locator('.team').nth(1).textContent()).toContain(organizer.nome);
 
     // The next subscriber goes to the team with fewer players: A.
     const other = await signIn(player);
     await other.page.goto(matchUrl);
     await other.page.getByRole('button', { name: 'Inscrever-me' }).click();
-    await visible(
-      other.page.getByRole('status').filter({ hasText: 'você está no time A: TIME_A' }),
-    );
+    await visible(other.page.getByRole('status').filter({ hasText: 'você está no time A.' }));
     await other.page.getByRole('button', { name: 'Trocar para o time B' }).click();
-    await visible(
-      other.page.getByRole('status').filter({ hasText: 'Você agora está no time B: TIME_B.' }),
-    );
+    await visible(other.page.getByRole('status').filter({ hasText: 'Você agora está no time B.' }));
     // Not the author: no organisation panel.
     expect(await other.page.getByRole('heading', { name: 'Organização' }).count()).toBe(0);
 
@@ -150,7 +147,9 @@ describeE2e('partidas', ({ register, signIn }) => {
     await visible(org.page.getByText('Você está no time B: Tubarões.'));
     await visible(org.page.getByText('2 de 6 vagas preenchidas · 4 vagas livres'));
 
+    // Leaving asks first: the seat goes to someone else.
     await other.page.getByRole('button', { name: 'Sair da partida' }).click();
+    await other.page.getByRole('button', { name: 'Sim, sair' }).click();
     await visible(other.page.getByRole('status').filter({ hasText: 'Você saiu da partida.' }));
     await visible(other.page.getByRole('button', { name: 'Inscrever-me' }));
 

@@ -32,7 +32,7 @@ export const listUsersInput = pageQuery(100).extend({
   busca: z
     .string({ error: 'deve ser um texto' })
     .trim()
-    .min(LIMITS.userSearch.min, 'deve ter no mínimo 1 caractere')
+    .min(LIMITS.userSearch.min, 'digite algo para buscar')
     .max(LIMITS.userSearch.max, `deve ter no máximo ${LIMITS.userSearch.max} caracteres`)
     .optional(),
 });

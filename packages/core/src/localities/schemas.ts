@@ -7,7 +7,7 @@ export const ufSchema = z
   .string({ error: 'obrigatório' })
   .trim()
   .toUpperCase()
-  .refine(isUf, 'deve ser a sigla de um estado brasileiro (UF), por exemplo SP')
+  .refine(isUf, 'escolha um estado brasileiro (por exemplo, SP)')
   .meta({ description: 'Sigla da UF, em maiúsculas ou minúsculas', examples: ['SP'] });
 
 export const estadoSchema = z

@@ -60,10 +60,10 @@ const latestToday = () => new Date(Date.now() + 14 * 3600_000).toISOString().sli
 
 export const birthDateSchema = z
   .string({ error: 'obrigatório' })
-  .regex(ISO_DATE, 'deve estar no formato aaaa-mm-dd')
+  .regex(ISO_DATE, 'informe a data completa: dia, mês e ano')
   .refine(isCalendarDate, { message: 'não é uma data existente', ...ifNoIssueYet })
   .refine((date) => date >= '1900-01-01', {
-    message: 'deve ser a partir de 1900-01-01',
+    message: 'deve ser a partir de 01/01/1900',
     ...ifNoIssueYet,
   })
   .refine((date) => date <= latestToday(), {
@@ -77,7 +77,7 @@ export const birthDateSchema = z
 
 export const escolaridadeSchema = z
   .enum([...ESCOLARIDADE_LABELS, ...ESCOLARIDADE_CODES], {
-    error: `deve ser uma destas: ${ESCOLARIDADE_LABELS.join(', ')} (ou o código, como ENSINO_MEDIO)`,
+    error: `escolha uma destas: ${ESCOLARIDADE_LABELS.join(', ')}`,
   })
   .transform(toEscolaridadeCode)
   .meta({ description: 'Como listada em opcoes-academicas ou pelo código; guardada como código' });

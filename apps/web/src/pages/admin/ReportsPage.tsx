@@ -2,19 +2,26 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
-import { Pagination } from '../../components/Pagination';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { PagedItems } from '../../components/PagedItems';
+import { RelativeTime } from '../../components/Times';
 import { formMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
 import { Link, navigate, pageFrom, useLocation } from '../../lib/router';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 
 type Case = RouterOutputs['admin']['listDenuncias']['dados'][number];
 type Acao = RouterInputs['admin']['decideDenuncia']['acao'];
 
-const DECISIONS: { acao: Acao; label: string; done: string }[] = [
+/** Hiding and restoring undo each other; discarded reports are gone, so that one asks first. */
+const DECISIONS: { acao: Acao; label: string; done: string; confirm?: string }[] = [
   { acao: 'OCULTAR', label: 'Ocultar', done: 'ocultado' },
   { acao: 'RESTAURAR', label: 'Restaurar', done: 'restaurado' },
-  { acao: 'DESCARTAR', label: 'Descartar denúncias', done: 'mantido; denúncias descartadas' },
+  {
+    acao: 'DESCARTAR',
+    label: 'Descartar denúncias',
+    done: 'mantido; denúncias descartadas',
+    confirm: 'Descartar estas denúncias? Elas não voltam.',
+  },
 ];
 const TIPO_LABELS = { POST: 'Publicação', COMENTARIO: 'Comentário' } as const;
 
@@ -67,14 +74,23 @@ export function ReportsPage() {
       <ErrorMessage>{error ?? (list.error ? formMessage(list.error) : null)}</ErrorMessage>
       {list.isPending ? <p role="status">Carregando denúncias…</p> : null}
       {list.data && list.data.dados.length === 0 ? <p>Nenhuma denúncia aqui.</p> : null}
-      <ul className="plain-list" aria-busy={list.isFetching}>
-        {list.data?.dados.map((item) => (
+      <PagedItems
+        items={list.data?.dados}
+        busy={list.isFetching}
+        totalPages={list.data?.metadados.totalPages}
+        pager={{
+          label: 'Páginas de denúncias',
+          page,
+          onPage: (p) => navigate(pathOf(status, p)),
+        }}
+      >
+        {(item) => (
           <li key={`${item.tipo}-${item.id}`}>
             <article className="card" aria-label={`${TIPO_LABELS[item.tipo]} ${item.id}`}>
               <p className="meta">
                 {TIPO_LABELS[item.tipo]} ·{' '}
-                {item.denuncias === 1 ? '1 denúncia' : `${item.denuncias} denúncias`} · última em{' '}
-                <time dateTime={item.ultimaEm}>{formatDateTime(item.ultimaEm)}</time>
+                {item.denuncias === 1 ? '1 denúncia' : `${item.denuncias} denúncias`} · última{' '}
+                <RelativeTime iso={item.ultimaEm} />
                 {item.oculto ? <span className="badge"> Oculto</span> : null}
               </p>
               {item.tipo === 'POST' ? <Link to={`/feed/${item.id}`}>Ver a publicação</Link> : null}
@@ -84,30 +100,34 @@ export function ReportsPage() {
                 ))}
               </ul>
               <div className="row">
-                {DECISIONS.map((decision) => (
-                  <button
-                    key={decision.acao}
-                    type="button"
-                    className={decision.acao === 'OCULTAR' ? 'small danger' : 'small'}
-                    disabled={decide.isPending}
-                    onClick={() => void run(item, decision)}
-                  >
-                    {decision.label}
-                  </button>
-                ))}
+                {DECISIONS.map((decision) =>
+                  decision.confirm ? (
+                    <ConfirmButton
+                      key={decision.acao}
+                      label={decision.label}
+                      question={decision.confirm}
+                      confirmLabel="Sim, descartar"
+                      className="small"
+                      disabled={decide.isPending}
+                      onConfirm={() => void run(item, decision)}
+                    />
+                  ) : (
+                    <button
+                      key={decision.acao}
+                      type="button"
+                      className={decision.acao === 'OCULTAR' ? 'small danger' : 'small'}
+                      disabled={decide.isPending}
+                      onClick={() => void run(item, decision)}
+                    >
+                      {decision.label}
+                    </button>
+                  ),
+                )}
               </div>
             </article>
           </li>
-        ))}
-      </ul>
-      {list.data ? (
-        <Pagination
-          label="Páginas de denúncias"
-          page={page}
-          totalPages={list.data.metadados.totalPages}
-          onPage={(p) => navigate(pathOf(status, p))}
-        />
-      ) : null}
+        )}
+      </PagedItems>
     </Page>
   );
 }

@@ -1,9 +1,11 @@
 import { LIMITS } from '@campus/core/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { formMessage } from '../../lib/errors';
-import { formatDateTime } from '../../lib/format';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
+import { LinkedText } from '../../components/LinkedText';
+import { RelativeTime } from '../../components/Times';
 
 type Comment = RouterOutputs['feed']['listComments']['data'][number];
 
@@ -46,12 +48,14 @@ export function CommentItem({
   return (
     <li className="comment">
       <p className="meta">
-        {who} · <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
+        {who} · <RelativeTime iso={comment.createdAt} />
         {comment.updatedAt ? ' · editado' : ''}
         {comment.hidden ? <span className="badge"> Oculto pela moderação</span> : null}
       </p>
       {draft === null ? (
-        <p className="content">{comment.content}</p>
+        <p className="content">
+          <LinkedText text={comment.content} />
+        </p>
       ) : (
         <div className="stack">
           <label htmlFor={`edit-${comment.id}`}>Editar comentário</label>
@@ -92,14 +96,14 @@ export function CommentItem({
           </>
         ) : null}
         {mayDelete ? (
-          <button
-            type="button"
+          <ConfirmButton
+            label="Excluir"
+            ariaLabel={`Excluir o comentário de ${who}`}
+            question="Excluir este comentário?"
+            confirmLabel="Sim, excluir"
             className="small"
-            onClick={onDelete}
-            aria-label={`Excluir o comentário de ${who}`}
-          >
-            Excluir
-          </button>
+            onConfirm={onDelete}
+          />
         ) : null}
       </div>
     </li>

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { StatusMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
 import { PagedList } from '../../components/PagedList';
-import { formatDateTime, plural } from '../../lib/format';
+import { plural } from '../../lib/format';
+import { LinkedText } from '../../components/LinkedText';
+import { EventTime, RelativeTime } from '../../components/Times';
 import { Link, navigate, useFlash, useLocation } from '../../lib/router';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
@@ -42,8 +44,13 @@ export function EventLine({
   if (post.type !== 'EVENT' || !post.eventDate) return null;
   return (
     <p className="event-line">
-      <span className="badge">Evento</span> {formatDateTime(post.eventDate)}
-      {post.eventFinishDate ? ` até ${formatDateTime(post.eventFinishDate)}` : ''}
+      <span className="badge">Evento</span> <EventTime iso={post.eventDate} />
+      {post.eventFinishDate ? (
+        <>
+          {' até '}
+          <EventTime iso={post.eventFinishDate} />
+        </>
+      ) : null}
       {post.location ? ` · ${post.location}` : ''}
     </p>
   );
@@ -60,11 +67,14 @@ function PostItem({ post }: { post: PostSummary }) {
           {post.hidden ? <span className="badge"> Oculto pela moderação</span> : null}
         </h3>
         <p className="meta">
-          <Byline post={post} /> ·{' '}
-          <time dateTime={post.createdAt}>{formatDateTime(post.createdAt)}</time>
+          <Byline post={post} /> · <RelativeTime iso={post.createdAt} />
         </p>
         <EventLine post={post} />
-        {excerpt ? <p className="content">{excerpt}</p> : null}
+        {excerpt ? (
+          <p className="content">
+            <LinkedText text={excerpt} />
+          </p>
+        ) : null}
         <p className="counts">
           {plural(post.likesCount, 'curtida', 'curtidas')} ·{' '}
           {plural(post.commentsCount, 'comentário', 'comentários')}
@@ -87,6 +97,7 @@ export function FeedPage() {
   const filtered = Boolean(filters.q || filters.type || filters.upcoming);
   const [status, setStatus] = useState<string | null>(null);
   const welcome = useFlash('bemvindo', `Bem-vindo(a) ao Campus, ${user?.nome}!`);
+  const deleted = useFlash('excluida', 'Publicação excluída.');
 
   const list = useQuery({
     ...trpc.feed.list.queryOptions(filters),
@@ -96,14 +107,16 @@ export function FeedPage() {
     trpc.feed.create.mutationOptions({
       onSuccess: (post) => {
         setStatus(`Publicado: “${post.title}”.`);
-        return queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
+        // Not awaited: the form empties with the announcement, not after the list's refetch
+        // (someone typing the next post meanwhile would lose it).
+        void queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
       },
     }),
   );
 
   return (
     <Page title="Feed">
-      <StatusMessage>{status ?? welcome}</StatusMessage>
+      <StatusMessage>{status ?? deleted ?? welcome}</StatusMessage>
       <details className="card composer">
         <summary>Escrever um post ou evento</summary>
         <PostForm

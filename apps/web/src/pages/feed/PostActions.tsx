@@ -29,42 +29,43 @@ export function PostActions({ post }: { post: PostSummary }) {
     }
   }
 
+  /** Each toggle: the caller's state, the two mutations, the accessible names and the texts. */
+  const toggles = [
+    {
+      key: 'like',
+      on: post.likedByMe,
+      run: () => (post.likedByMe ? unlike : like).mutateAsync({ id: post.id }),
+      names: ['Curtir', 'Descurtir'],
+      texts: ['♡ Curtir', '♥ Curtido'],
+    },
+    ...(post.type === 'EVENT'
+      ? [
+          {
+            key: 'attend',
+            on: post.attendingByMe,
+            run: () => (post.attendingByMe ? unattend : attend).mutateAsync({ id: post.id }),
+            names: ['Confirmar presença em', 'Cancelar presença em'],
+            texts: ['Vou', '✓ Presença confirmada'],
+          },
+        ]
+      : []),
+  ];
+
   return (
     <div className="row post-actions">
-      <button
-        type="button"
-        className="small"
-        aria-pressed={post.likedByMe}
-        disabled={busy}
-        aria-label={`${post.likedByMe ? 'Descurtir' : 'Curtir'} “${post.title}”`}
-        onClick={() =>
-          void run(
-            post.likedByMe
-              ? unlike.mutateAsync({ id: post.id })
-              : like.mutateAsync({ id: post.id }),
-          )
-        }
-      >
-        {post.likedByMe ? '♥ Curtido' : '♡ Curtir'}
-      </button>
-      {post.type === 'EVENT' ? (
+      {toggles.map((toggle) => (
         <button
+          key={toggle.key}
           type="button"
           className="small"
-          aria-pressed={post.attendingByMe}
+          aria-pressed={toggle.on}
           disabled={busy}
-          aria-label={`${post.attendingByMe ? 'Cancelar presença em' : 'Confirmar presença em'} “${post.title}”`}
-          onClick={() =>
-            void run(
-              post.attendingByMe
-                ? unattend.mutateAsync({ id: post.id })
-                : attend.mutateAsync({ id: post.id }),
-            )
-          }
+          aria-label={`${toggle.names[Number(toggle.on)]} “${post.title}”`}
+          onClick={() => void run(toggle.run())}
         >
-          {post.attendingByMe ? '✓ Presença confirmada' : 'Vou'}
+          {toggle.texts[Number(toggle.on)]}
         </button>
-      ) : null}
+      ))}
       {error ? (
         <span role="alert" className="error">
           {error}

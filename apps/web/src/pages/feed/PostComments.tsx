@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { useSubmit } from '../../components/useForm';
 import { formMessage, sameNames } from '../../lib/errors';
-import { Pagination } from '../../components/Pagination';
+import { PagedItems } from '../../components/PagedItems';
 import { CommentItem } from './CommentItem';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
@@ -91,8 +91,14 @@ export function PostComments({
         <p>Nenhum comentário ainda.</p>
       ) : null}
       <ErrorMessage>{comments.error ? formMessage(comments.error) : null}</ErrorMessage>
-      <ul className="plain-list comments" aria-busy={comments.isFetching}>
-        {comments.data?.data.map((comment) => (
+      <PagedItems
+        className="plain-list comments"
+        busy={comments.isFetching}
+        items={comments.data?.data}
+        totalPages={comments.data?.meta.totalPages}
+        pager={{ label: 'Páginas de comentários', page, onPage: setPage }}
+      >
+        {(comment) => (
           <CommentItem
             key={comment.id}
             comment={comment}
@@ -101,16 +107,8 @@ export function PostComments({
             onDelete={() => void removeComment(comment.id)}
             announce={announce}
           />
-        ))}
-      </ul>
-      {comments.data ? (
-        <Pagination
-          label="Páginas de comentários"
-          page={page}
-          totalPages={comments.data.meta.totalPages}
-          onPage={setPage}
-        />
-      ) : null}
+        )}
+      </PagedItems>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { sameNames } from '../../lib/errors';
 import { fromLocalInput, toLocalInput } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
-import { useManagedGroups } from './useManagedGroups';
+import { ManagedGroupField } from './ManagedGroupField';
 
 type Post = RouterOutputs['feed']['get'];
 export type PostType = Post['type'];
@@ -71,12 +71,6 @@ interface PostFormProps {
 export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProps) {
   const form = useFormValues(initialPostValues(post));
   const { user } = useSession();
-  const managed = useManagedGroups(Boolean(user));
-  // A post already in a group the user does not manage (a site ADMIN editing) keeps its option.
-  const groups =
-    post?.groupId && post.group && !managed.some((g) => g.id === post.groupId)
-      ? [{ id: post.groupId, name: post.group }, ...managed]
-      : managed;
   const { errors, message, busy, formRef, handle } = useSubmit(FIELDS);
   const isEvent = form.values.type === 'EVENT';
   const submit = handle(async () => {
@@ -95,20 +89,13 @@ export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProp
           <textarea {...c} {...form.bind('content')} rows={4} maxLength={LIMITS.post.content.max} />
         )}
       </Field>
-      {groups.length > 0 ? (
-        <Field label="Publicar como" name="groupId" error={errors.groupId}>
-          {(c) => (
-            <select {...c} {...form.bind('groupId')}>
-              <option value="">@{user?.nickname} (você)</option>
-              {groups.map((group) => (
-                <option key={group.id} value={group.id}>
-                  {group.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      ) : null}
+      <ManagedGroupField
+        label="Publicar como"
+        none={`@${user?.nickname} (você)`}
+        current={post ? { id: post.groupId, name: post.group } : undefined}
+        error={errors.groupId}
+        control={form.bind('groupId')}
+      />
       <Field label="Tipo" name="type" error={errors.type}>
         {(c) => (
           <select {...c} {...form.bind('type')}>

@@ -7,7 +7,9 @@ import { Field } from '../../components/Field';
 import { Page, PendingPage } from '../../components/Page';
 import { useAnnouncements } from '../../components/useAnnouncements';
 import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
-import { formatDateTime, plural } from '../../lib/format';
+import { plural } from '../../lib/format';
+import { LinkedText } from '../../components/LinkedText';
+import { RelativeTime } from '../../components/Times';
 import { Link, navigate } from '../../lib/router';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { useLiveStream } from '../../session/useLiveStream';
@@ -128,12 +130,15 @@ export function PostPage({ id }: { id: string }) {
       <ErrorMessage>{error}</ErrorMessage>
       <article className="card">
         <p className="meta">
-          <Byline post={data} /> ·{' '}
-          <time dateTime={data.createdAt}>{formatDateTime(data.createdAt)}</time>
+          <Byline post={data} /> · <RelativeTime iso={data.createdAt} />
           {data.updatedAt !== data.createdAt ? ' · editado' : ''}
         </p>
         <EventLine post={data} />
-        {data.content ? <p className="content">{data.content}</p> : null}
+        {data.content ? (
+          <p className="content">
+            <LinkedText text={data.content} />
+          </p>
+        ) : null}
 
         <div className="row actions">
           <button
@@ -194,7 +199,7 @@ export function PostPage({ id }: { id: string }) {
                 void remove.mutateAsync({ id }).then(
                   async () => {
                     await refresh();
-                    navigate('/feed');
+                    navigate('/feed?excluida=1');
                   },
                   (failure: unknown) => setError(formMessage(failure)),
                 )

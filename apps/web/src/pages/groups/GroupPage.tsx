@@ -2,9 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { Page, PendingPage } from '../../components/Page';
-import { Pagination } from '../../components/Pagination';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { PagedItems } from '../../components/PagedItems';
 import { formMessage } from '../../lib/errors';
-import { formatDateTime, plural } from '../../lib/format';
+import { plural } from '../../lib/format';
+import { RelativeTime } from '../../components/Times';
 import { Link } from '../../lib/router';
 import { useTRPC } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
@@ -32,8 +34,7 @@ function Requests({ id, onDone }: { id: string; onDone: (note: string) => void }
       <ul className="plain-list">
         {requests.data?.data.map((r) => (
           <li key={r.id}>
-            {r.user.name} (@{r.user.userName}) ·{' '}
-            <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>{' '}
+            {r.user.name} (@{r.user.userName}) · <RelativeTime iso={r.createdAt} />{' '}
             <button
               type="button"
               onClick={() => void decide(r.id, r.user.name, true).catch(() => {})}
@@ -53,29 +54,59 @@ function Requests({ id, onDone }: { id: string; onDone: (note: string) => void }
   );
 }
 
-function Members({ id }: { id: string }) {
+/**
+ * The members, a page at a time. An OWNER removes anyone but themself; an ADMIN removes MEMBERs
+ * (the server's rule); each removal asks first and is announced.
+ */
+function Members({
+  id,
+  myRole,
+  onDone,
+}: {
+  id: string;
+  myRole: string | null;
+  onDone: (note: string) => void;
+}) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
   const [page, setPage] = useState(1);
   const members = useQuery(trpc.groups.listMembers.queryOptions({ id, page, limit: 20 }));
+  const remove = useMutation(trpc.groups.removeMember.mutationOptions());
+  const mayRemove = (role: string, userId: string) =>
+    userId !== user?.id &&
+    (myRole === 'OWNER' || user?.perfil === 'ADMIN' || (myRole === 'ADMIN' && role === 'MEMBER'));
+  const removeMember = async (userId: string, name: string) => {
+    await remove.mutateAsync({ id, userId });
+    await queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
+    onDone(`${name} foi removido(a) do grupo.`);
+  };
+  const error = members.error ?? remove.error;
   return (
     <section aria-labelledby="members-title">
       <h2 id="members-title">Membros</h2>
-      <ErrorMessage>{members.error ? formMessage(members.error) : null}</ErrorMessage>
-      <ul className="plain-list">
-        {members.data?.data.map((m) => (
+      <ErrorMessage>{error ? formMessage(error) : null}</ErrorMessage>
+      <PagedItems
+        pager={{ label: 'Páginas de membros', page, onPage: setPage }}
+        items={members.data?.data}
+        totalPages={members.data?.meta.totalPages}
+      >
+        {(m) => (
           <li key={m.user.id}>
-            {m.user.name} (@{m.user.userName}) · {GROUP_ROLE_LABELS[m.role]}
+            {m.user.name} (@{m.user.userName}) · {GROUP_ROLE_LABELS[m.role]}{' '}
+            {mayRemove(m.role, m.user.id) ? (
+              <ConfirmButton
+                label="Remover"
+                ariaLabel={`Remover @${m.user.userName} do grupo`}
+                question={`Remover ${m.user.name} do grupo?`}
+                confirmLabel="Sim, remover"
+                className="small"
+                onConfirm={() => void removeMember(m.user.id, m.user.name).catch(() => {})}
+              />
+            ) : null}
           </li>
-        ))}
-      </ul>
-      {members.data ? (
-        <Pagination
-          label="Páginas de membros"
-          page={page}
-          totalPages={members.data.meta.totalPages}
-          onPage={setPage}
-        />
-      ) : null}
+        )}
+      </PagedItems>
     </section>
   );
 }
@@ -144,12 +175,15 @@ export function GroupPage({ id }: { id: string }) {
           </button>
         )}{' '}
         {g.myRole ? (
-          <button
-            type="button"
-            onClick={act(() => leave.mutateAsync({ id, userId: user!.id }), 'Você saiu do grupo.')}
-          >
-            Sair do grupo
-          </button>
+          <ConfirmButton
+            label="Sair do grupo"
+            question="Sair do grupo? Para voltar, será preciso pedir de novo."
+            confirmLabel="Sim, sair"
+            onConfirm={act(
+              () => leave.mutateAsync({ id, userId: user!.id }),
+              'Você saiu do grupo.',
+            )}
+          />
         ) : g.myRequest === 'PENDING' ? (
           <button
             type="button"
@@ -169,7 +203,7 @@ export function GroupPage({ id }: { id: string }) {
         )}
       </div>
       {manages ? <Requests id={id} onDone={setNote} /> : null}
-      <Members id={id} />
+      <Members id={id} myRole={g.myRole} onDone={setNote} />
       <p>
         <Link to="/grupos">Voltar aos grupos</Link>
       </p>

@@ -1,11 +1,12 @@
-import { LIMITS } from '@campus/core/schemas';
+import { LIMITS, SPORTS_IN_ORDER, type Sport } from '@campus/core/schemas';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { FormActions } from '../../components/FormActions';
 import { useFormValues, useSubmit } from '../../components/useForm';
 import { sameNames } from '../../lib/errors';
-import { fromLocalInput, toLocalInput } from '../../lib/format';
+import { fromLocalInput, ownTeamName, toLocalInput } from '../../lib/format';
 import type { RouterInputs, RouterOutputs } from '../../lib/trpc';
+import { MatchExtraFields } from './MatchExtraFields';
 
 const L = LIMITS.match;
 
@@ -21,6 +22,10 @@ const FIELDS = sameNames(
   'location',
   'teamNameA',
   'teamNameB',
+  'sport',
+  'groupId',
+  'teamAScore',
+  'teamBScore',
 );
 
 export function initialMatchValues(match?: Match) {
@@ -30,16 +35,24 @@ export function initialMatchValues(match?: Match) {
     maxPlayers: String(match?.maxPlayers ?? 10),
     MatchDate: toLocalInput(match?.MatchDate),
     location: match?.location ?? '',
-    teamNameA: match?.teamNameA ?? '',
-    teamNameB: match?.teamNameB ?? '',
+    // A default name (TIME_A) is no name: the field starts empty, as it was left.
+    teamNameA: ownTeamName('A', match?.teamNameA),
+    teamNameB: ownTeamName('B', match?.teamNameB),
+    sport: match?.sport ?? '',
+    groupId: match?.groupId ?? '',
+    teamAScore: match?.teamAScore?.toString() ?? '',
+    teamBScore: match?.teamBScore?.toString() ?? '',
   };
 }
-type MatchValues = ReturnType<typeof initialMatchValues>;
+export type MatchValues = ReturnType<typeof initialMatchValues>;
 
 const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
+const sportOf = (value: string): Sport | undefined =>
+  SPORTS_IN_ORDER.find((sport) => sport === value);
 
-/** A new match's fields; empty team names take the API's defaults (TIME_A, TIME_B). */
+/** A new match's fields; empty team names take the API's defaults, shown as "Time A"/"Time B". */
 export function toCreateFields(values: MatchValues): CreateFields {
+  const sport = sportOf(values.sport);
   return {
     title: values.title,
     ...(values.description.trim() ? { description: values.description } : {}),
@@ -48,24 +61,35 @@ export function toCreateFields(values: MatchValues): CreateFields {
     location: values.location,
     ...(values.teamNameA.trim() ? { teamNameA: values.teamNameA } : {}),
     ...(values.teamNameB.trim() ? { teamNameB: values.teamNameB } : {}),
+    ...(sport ? { sport } : {}),
+    ...(values.groupId ? { groupId: values.groupId } : {}),
   };
 }
 
 /**
  * Only the fields that changed (the date may move only before the match starts, so an edit of
- * the title must not send it); an emptied description is removed (null).
+ * the title must not send it); an emptied description, sport or group is removed (null), an
+ * emptied team name goes back to the default.
  */
 export function toUpdateFields(values: MatchValues, before: MatchValues): UpdateFields {
   const changed: UpdateFields = {};
-  if (values.title !== before.title) changed.title = values.title;
-  if (values.description !== before.description)
+  const differs = (name: keyof MatchValues) => values[name] !== before[name];
+  if (differs('title')) changed.title = values.title;
+  if (differs('description'))
     changed.description = values.description.trim() ? values.description : null;
-  if (values.maxPlayers !== before.maxPlayers) changed.maxPlayers = toNumber(values.maxPlayers);
-  if (values.MatchDate !== before.MatchDate)
-    changed.MatchDate = fromLocalInput(values.MatchDate) ?? '';
-  if (values.location !== before.location) changed.location = values.location;
-  if (values.teamNameA !== before.teamNameA) changed.teamNameA = values.teamNameA;
-  if (values.teamNameB !== before.teamNameB) changed.teamNameB = values.teamNameB;
+  if (differs('maxPlayers')) changed.maxPlayers = toNumber(values.maxPlayers);
+  if (differs('MatchDate')) changed.MatchDate = fromLocalInput(values.MatchDate) ?? '';
+  if (differs('location')) changed.location = values.location;
+  if (differs('teamNameA'))
+    changed.teamNameA = values.teamNameA.trim() ? values.teamNameA : 'TIME_A';
+  if (differs('teamNameB'))
+    changed.teamNameB = values.teamNameB.trim() ? values.teamNameB : 'TIME_B';
+  if (differs('sport')) changed.sport = sportOf(values.sport) ?? null;
+  if (differs('groupId')) changed.groupId = values.groupId || null;
+  if (differs('teamAScore') || differs('teamBScore')) {
+    changed.teamAScore = toNumber(values.teamAScore);
+    changed.teamBScore = toNumber(values.teamBScore);
+  }
   return changed;
 }
 
@@ -100,7 +124,7 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
         name="title"
         error={errors.title}
         required
-        hint="De 3 a 120 caracteres."
+        hint={`De ${L.title.min} a ${L.title.max} caracteres.`}
       >
         {(c) => (
           <input
@@ -123,7 +147,7 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
           name="maxPlayers"
           error={errors.maxPlayers}
           required
-          hint="De 2 a 100, divididos entre os dois times."
+          hint={`De ${L.maxPlayers.min} a ${L.maxPlayers.max}, divididos entre os dois times.`}
         >
           {(c) => (
             <input
@@ -138,7 +162,13 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
             />
           )}
         </Field>
-        <Field label="Data e hora" name="MatchDate" error={errors.MatchDate} required>
+        <Field
+          label="Data e hora"
+          name="MatchDate"
+          error={errors.MatchDate}
+          required
+          hint="No seu fuso horário."
+        >
           {(c) => <input {...c} {...form.bind('MatchDate')} type="datetime-local" required />}
         </Field>
       </div>
@@ -146,23 +176,19 @@ export function MatchForm({ match, submitLabel, onCreate, onUpdate, onCancel }: 
         {(c) => <input {...c} {...form.bind('location')} maxLength={L.location.max} required />}
       </Field>
       <div className="row wrap">
-        <Field
-          label="Nome do time A"
-          name="teamNameA"
-          error={errors.teamNameA}
-          hint={match ? undefined : 'Vazio: TIME_A.'}
-        >
-          {(c) => <input {...c} {...form.bind('teamNameA')} maxLength={L.teamName.max} />}
-        </Field>
-        <Field
-          label="Nome do time B"
-          name="teamNameB"
-          error={errors.teamNameB}
-          hint={match ? undefined : 'Vazio: TIME_B.'}
-        >
-          {(c) => <input {...c} {...form.bind('teamNameB')} maxLength={L.teamName.max} />}
-        </Field>
+        {(['A', 'B'] as const).map((letter) => (
+          <Field
+            key={letter}
+            label={`Nome do time ${letter}`}
+            name={`teamName${letter}`}
+            error={errors[`teamName${letter}`]}
+            hint={`Em branco: “Time ${letter}”.`}
+          >
+            {(c) => <input {...c} {...form.bind(`teamName${letter}`)} maxLength={L.teamName.max} />}
+          </Field>
+        ))}
       </div>
+      <MatchExtraFields match={match} form={form} errors={errors} />
       <FormActions busy={busy} submitLabel={submitLabel} {...(onCancel ? { onCancel } : {})} />
     </form>
   );

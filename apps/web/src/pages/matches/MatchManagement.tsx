@@ -32,7 +32,10 @@ interface MatchManagementProps {
   onDeleted: () => Promise<unknown>;
 }
 
-/** What the author (or an admin) may do to a match: change its status, edit it, delete it. */
+/**
+ * What the author, an OWNER/ADMIN of the organising group or a site ADMIN may do to a match:
+ * change its status, edit it (the score once it is finished), delete it.
+ */
 export function MatchManagement(props: MatchManagementProps) {
   const { match, busy, act, onError, onChangeStatus, onUpdate, onDeleted } = props;
   const trpc = useTRPC();
@@ -66,7 +69,7 @@ export function MatchManagement(props: MatchManagementProps) {
         )}
         {!editing ? (
           <button type="button" onClick={() => setEditing(true)}>
-            Editar partida
+            {match.MatchStatus === 'FINALIZADA' ? 'Editar partida e placar' : 'Editar partida'}
           </button>
         ) : null}
         <ConfirmButton

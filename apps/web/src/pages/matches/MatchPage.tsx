@@ -2,8 +2,8 @@ import { SPORT_NAMES, updateMatchInput } from '@campus/core/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { Page, PendingPage } from '../../components/Page';
+import { EventTime } from '../../components/Times';
 import { useAnnouncements } from '../../components/useAnnouncements';
-import { formatDateTime, plural } from '../../lib/format';
 import { Link, navigate, useFlash } from '../../lib/router';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
@@ -11,7 +11,27 @@ import { useLiveStream } from '../../session/useLiveStream';
 import { useSession } from '../../session/SessionProvider';
 import { MatchManagement } from './MatchManagement';
 import { Score, StatusBadge } from './MatchesPage';
+import { SeatActions } from './SeatActions';
 import { TeamCard } from './TeamCard';
+
+type Match = RouterOutputs['matches']['get'];
+
+/**
+ * Whether the signed-in user may manage the match, as the server decides it: its author, an
+ * OWNER/ADMIN of its organising group, or a site ADMIN (core matches/service.ts).
+ */
+function useMayManage(match: Match | undefined) {
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const groupId = match?.groupId ?? null;
+  const group = useQuery({
+    ...trpc.groups.get.queryOptions({ id: groupId ?? '' }),
+    enabled: groupId !== null,
+  });
+  if (!match || !user) return false;
+  if (user.id === match.authorId || user.perfil === 'ADMIN') return true;
+  return groupId !== null && (group.data?.myRole === 'OWNER' || group.data?.myRole === 'ADMIN');
+}
 
 export function MatchPage({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -21,9 +41,10 @@ export function MatchPage({ id }: { id: string }) {
   const created = useFlash('criada', 'Partida criada. Inscreva-se e convide a turma!');
 
   const match = useQuery(trpc.matches.get.queryOptions({ id }));
+  const mayManage = useMayManage(match.data);
   // Spots, teams and status follow the match live (other players joining, an edit, a cancel).
   const client = useTRPCClient();
-  useLiveStream<{ kind: 'match'; match: RouterOutputs['matches']['get'] } | { kind: 'deleted' }>(
+  useLiveStream<{ kind: 'match'; match: Match } | { kind: 'deleted' }>(
     (handlers) => client.streams.match.subscribe({ id }, handlers),
     (event) => {
       if (event.kind === 'match') {
@@ -35,13 +56,7 @@ export function MatchPage({ id }: { id: string }) {
     id,
   );
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.matches.pathKey() });
-  const options = { onSettled: refresh };
-  const subscribe = useMutation(trpc.matches.subscribe.mutationOptions(options));
-  const unsubscribe = useMutation(trpc.matches.unsubscribe.mutationOptions(options));
-  const switchTeam = useMutation(trpc.matches.switch.mutationOptions(options));
-  const update = useMutation(trpc.matches.update.mutationOptions(options));
-  const joinWaitlist = useMutation(trpc.matches.joinWaitlist.mutationOptions(options));
-  const leaveWaitlist = useMutation(trpc.matches.leaveWaitlist.mutationOptions(options));
+  const update = useMutation(trpc.matches.update.mutationOptions({ onSettled: refresh }));
 
   /** "Adicionar à agenda": the API's calendar file, saved by the browser (the token stays in a header). */
   const addToCalendar = async () => {
@@ -66,21 +81,6 @@ export function MatchPage({ id }: { id: string }) {
   }
 
   const data = match.data;
-  const mine = data.players.find((p) => p.id === user?.id);
-  const teamName = (letter: 'A' | 'B') => (letter === 'A' ? data.teamA.name : data.teamB.name);
-  const other = mine?.team === 'A' ? data.teamB : data.teamA;
-  const mayManage = user && (user.id === data.authorId || user.perfil === 'ADMIN');
-  const busy =
-    subscribe.isPending ||
-    unsubscribe.isPending ||
-    switchTeam.isPending ||
-    update.isPending ||
-    joinWaitlist.isPending ||
-    leaveWaitlist.isPending;
-  const position = data.myWaitlistPosition;
-  const open = data.MatchStatus === 'EM_BREVE';
-  const free = data.spots.totalMax - data.spots.totalFilled;
-
   return (
     <Page title={data.title}>
       <p>
@@ -90,115 +90,21 @@ export function MatchPage({ id }: { id: string }) {
       <ErrorMessage>{error}</ErrorMessage>
       <div className="card">
         <p className="meta">
-          <StatusBadge status={data.MatchStatus} />{' '}
-          <time dateTime={data.MatchDate}>{formatDateTime(data.MatchDate)}</time> · {data.location}{' '}
-          · criada por @{data.author.userName}
+          <StatusBadge status={data.MatchStatus} /> <EventTime iso={data.MatchDate} /> ·{' '}
+          {data.location} · criada por @{data.author.userName}
           {data.sport ? ` · ${SPORT_NAMES[data.sport]}` : ''}
           {data.group ? ` · organizada por ${data.group}${data.groupVerified ? ' ✓' : ''}` : ''}
         </p>
         <Score match={data} />
         {data.description ? <p className="content">{data.description}</p> : null}
-        <p className="counts" id="spots">
-          {data.spots.totalFilled} de {data.spots.totalMax} vagas preenchidas
-          {free > 0 ? ` · ${plural(free, 'vaga livre', 'vagas livres')}` : ' · partida lotada'}
-        </p>
-        <div className="row wrap actions">
-          {mine ? (
-            <>
-              <p>
-                Você está no{' '}
-                <strong>
-                  time {mine.team}: {teamName(mine.team)}
-                </strong>
-                .
-              </p>
-              <button
-                type="button"
-                disabled={busy || other.filled >= other.max}
-                onClick={() =>
-                  void act(
-                    () => switchTeam.mutateAsync({ id }),
-                    (r) => `Você agora está no time ${r.team}: ${teamName(r.team)}.`,
-                  )
-                }
-              >
-                Trocar para o time {mine.team === 'A' ? 'B' : 'A'}
-              </button>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() =>
-                  void act(
-                    () => unsubscribe.mutateAsync({ id }),
-                    () => 'Você saiu da partida.',
-                  )
-                }
-              >
-                Sair da partida
-              </button>
-            </>
-          ) : data.isSubscriptionOpen ? (
-            <button
-              type="button"
-              className="primary"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  () => subscribe.mutateAsync({ id }),
-                  (r) => `Inscrição feita: você está no time ${r.team}: ${r.teamName}.`,
-                )
-              }
-            >
-              Inscrever-me
-            </button>
-          ) : position !== null ? (
-            <>
-              <p id="my-waitlist">
-                Você está na lista de espera: <strong>posição {position}</strong>. Se abrir uma
-                vaga, você entra na partida e recebe um aviso.
-              </p>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() =>
-                  void act(
-                    () => leaveWaitlist.mutateAsync({ id }),
-                    () => 'Você saiu da lista de espera.',
-                  )
-                }
-              >
-                Sair da lista de espera
-              </button>
-            </>
-          ) : free === 0 && open ? (
-            <>
-              <p>Partida lotada.</p>
-              <button
-                type="button"
-                className="primary"
-                disabled={busy}
-                onClick={() =>
-                  void act(
-                    () => joinWaitlist.mutateAsync({ id }),
-                    (r) => `Você entrou na lista de espera: posição ${r.position}.`,
-                  )
-                }
-              >
-                Entrar na lista de espera
-              </button>
-            </>
-          ) : (
-            <p>
-              {free === 0 ? 'Partida lotada: não há vagas.' : 'As inscrições estão encerradas.'}
-            </p>
-          )}
+        <SeatActions match={data} act={act}>
           <button
             type="button"
             onClick={() => void act(addToCalendar, () => 'Arquivo da agenda baixado (.ics).')}
           >
             Adicionar à agenda
           </button>
-        </div>
+        </SeatActions>
       </div>
 
       <div className="teams">
@@ -222,7 +128,7 @@ export function MatchPage({ id }: { id: string }) {
       {mayManage ? (
         <MatchManagement
           match={data}
-          busy={busy}
+          busy={update.isPending}
           act={act}
           onError={setError}
           onChangeStatus={(to) => update.mutateAsync({ id, MatchStatus: to })}
@@ -232,7 +138,7 @@ export function MatchPage({ id }: { id: string }) {
           }}
           onDeleted={async () => {
             await refresh();
-            navigate('/partidas');
+            navigate('/partidas?excluida=1');
           }}
         />
       ) : null}

@@ -4,11 +4,14 @@ import { useState } from 'react';
 import { StatusMessage } from '../../components/Alert';
 import { Page } from '../../components/Page';
 import { PagedList } from '../../components/PagedList';
-import { formatDateTime, MATCH_STATUS_LABELS, plural } from '../../lib/format';
-import { Link, navigate, pageFrom, useLocation } from '../../lib/router';
+import { MATCH_STATUS_LABELS, plural, teamTitle } from '../../lib/format';
+import { EventTime } from '../../components/Times';
+import { Link, navigate, pageFrom, useFlash, useLocation } from '../../lib/router';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
+import { SPORT_CHOICES } from './MatchExtraFields';
 import { MatchForm } from './MatchForm';
+import { Options } from '../../components/Options';
 import { checked } from '../../lib/validate';
 
 type MatchItem = RouterOutputs['matches']['list']['data'][number];
@@ -32,8 +35,8 @@ export function Score({
   if (match.teamAScore === null || match.teamBScore === null) return null;
   return (
     <p className="score">
-      Placar: {match.teamNameA} <strong>{match.teamAScore}</strong> ×{' '}
-      <strong>{match.teamBScore}</strong> {match.teamNameB}
+      Placar: {teamTitle('A', match.teamNameA)} <strong>{match.teamAScore}</strong> ×{' '}
+      <strong>{match.teamBScore}</strong> {teamTitle('B', match.teamNameB)}
     </p>
   );
 }
@@ -56,8 +59,7 @@ function MatchItemCard({ match }: { match: MatchItem }) {
         <p className="meta">
           <StatusBadge status={match.MatchStatus} /> <MyPlace match={match} />{' '}
           {match.sport ? `${SPORT_NAMES[match.sport]} · ` : ''}
-          <time dateTime={match.MatchDate}>{formatDateTime(match.MatchDate)}</time> ·{' '}
-          {match.location}
+          <EventTime iso={match.MatchDate} /> · {match.location}
           {match.group ? ` · ${match.group}${match.groupVerified ? ' ✓' : ''}` : ''}
         </p>
         <p className="counts">
@@ -86,6 +88,7 @@ export function MatchesPage() {
   const sport = SPORTS_IN_ORDER.find((s) => s === query.get('esporte'));
   const mine = query.get('minhas') === '1';
   const [note, setNote] = useState<string | null>(null);
+  const deleted = useFlash('excluida', 'Partida excluída.');
 
   const list = useQuery({
     ...trpc.matches.list.queryOptions({
@@ -117,7 +120,7 @@ export function MatchesPage() {
 
   return (
     <Page title="Partidas">
-      <StatusMessage>{note}</StatusMessage>
+      <StatusMessage>{note ?? deleted}</StatusMessage>
       <details className="card composer">
         <summary>Criar uma partida</summary>
         <MatchForm
@@ -154,12 +157,7 @@ export function MatchesPage() {
             go({ sport: SPORTS_IN_ORDER.find((s) => s === e.target.value), page: 1 })
           }
         >
-          <option value="">Todos</option>
-          {SPORTS_IN_ORDER.map((s) => (
-            <option key={s} value={s}>
-              {SPORT_NAMES[s]}
-            </option>
-          ))}
+          <Options empty="Todos" choices={SPORT_CHOICES} />
         </select>
         <label className="row">
           <input

@@ -1,4 +1,4 @@
-import { plural } from '../../lib/format';
+import { plural, teamRef } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
 
 type Team = RouterOutputs['matches']['get']['teamA'];
@@ -16,9 +16,7 @@ export function TeamCard({
   const free = Math.max(0, team.max - team.filled);
   return (
     <section className="card team" aria-labelledby={`team-${letter}`}>
-      <h2 id={`team-${letter}`}>
-        Time {letter}: {team.name}
-      </h2>
+      <h2 id={`team-${letter}`}>Time {teamRef(letter, team.name)}</h2>
       <p className="counts">
         {team.filled} de {team.max} jogadores ·{' '}
         {free === 0 ? 'completo' : plural(free, 'vaga livre', 'vagas livres')}
