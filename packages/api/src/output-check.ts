@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { TRPCError } from '@trpc/server';
-import type { Route } from './routes';
+import { pipelineOf, type ProcedureMiddleware as Middleware, type Route } from './routes';
 
 /**
  * What becomes of each procedure's output schema at run time (docs/decisions.md, "Output
@@ -15,9 +15,6 @@ export type OutputCheck =
   | { mode: 'parse' | 'off' }
   | { mode: 'strict'; onMismatch: (path: string, problem: string) => void };
 
-type Middleware = ((opts: { next: () => Promise<unknown> }) => Promise<unknown>) & {
-  _type?: string;
-};
 interface ParsingSchema {
   safeParseAsync(value: unknown): Promise<{ success: boolean; data?: unknown; error?: unknown }>;
 }
@@ -64,9 +61,9 @@ function outputMiddleware(
 export function setOutputCheck(routes: readonly Route[], check: OutputCheck): void {
   for (const { path, type, procedure } of routes) {
     if (type === 'subscription') continue;
-    const def = procedure._def as unknown as { middlewares: Middleware[]; output?: ParsingSchema };
+    const def = pipelineOf(procedure);
     const at = def.middlewares.findIndex((m) => m._type === 'output');
-    const replacement = def.output && outputMiddleware(path, def.output, check);
+    const replacement = def.output && outputMiddleware(path, def.output as ParsingSchema, check);
     if (at >= 0) def.middlewares.splice(at, 1, ...(replacement ? [replacement] : []));
     else if (replacement) def.middlewares.splice(def.middlewares.length - 1, 0, replacement);
   }
