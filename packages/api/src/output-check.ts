@@ -1,6 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { TRPCError } from '@trpc/server';
-import { pipelineOf, type ProcedureMiddleware as Middleware, type Route } from './routes';
+import {
+  pipelineOf,
+  type OutputSchema,
+  type ProcedureMiddleware as Middleware,
+  type Route,
+} from './routes';
 
 /**
  * What becomes of each procedure's output schema at run time (docs/decisions.md, "Output
@@ -15,9 +20,6 @@ export type OutputCheck =
   | { mode: 'parse' | 'off' }
   | { mode: 'strict'; onMismatch: (path: string, problem: string) => void };
 
-interface ParsingSchema {
-  safeParseAsync(value: unknown): Promise<{ success: boolean; data?: unknown; error?: unknown }>;
-}
 
 /** What JSON carries of a value (key order aside): undefined keys and methods gone. */
 const wire = (value: unknown): unknown =>
@@ -25,7 +27,7 @@ const wire = (value: unknown): unknown =>
 
 function outputMiddleware(
   path: string,
-  schema: ParsingSchema,
+  schema: OutputSchema,
   check: OutputCheck,
 ): Middleware | undefined {
   if (check.mode === 'off') return undefined;
@@ -63,7 +65,7 @@ export function setOutputCheck(routes: readonly Route[], check: OutputCheck): vo
     if (type === 'subscription') continue;
     const def = pipelineOf(procedure);
     const at = def.middlewares.findIndex((m) => m._type === 'output');
-    const replacement = def.output && outputMiddleware(path, def.output as ParsingSchema, check);
+    const replacement = def.output && outputMiddleware(path, def.output, check);
     if (at >= 0) def.middlewares.splice(at, 1, ...(replacement ? [replacement] : []));
     else if (replacement) def.middlewares.splice(def.middlewares.length - 1, 0, replacement);
   }

@@ -43,7 +43,12 @@ export type ProcedureMiddleware = ((opts: { next: () => Promise<unknown> }) => P
  * it change how the procedure runs.
  */
 export const pipelineOf = (procedure: AnyProcedure) =>
-  procedure._def as unknown as { middlewares: ProcedureMiddleware[]; output?: unknown };
+  procedure._def as unknown as { middlewares: ProcedureMiddleware[]; output?: OutputSchema };
+
+/** An output schema, as the output check parses with it. */
+export interface OutputSchema {
+  safeParseAsync(value: unknown): Promise<{ success: boolean; data?: unknown; error?: unknown }>;
+}
 
 /** A route served over REST. */
 export type RestRoute = Route & { rest: RestBinding };
