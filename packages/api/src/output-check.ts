@@ -20,7 +20,6 @@ export type OutputCheck =
   | { mode: 'parse' | 'off' }
   | { mode: 'strict'; onMismatch: (path: string, problem: string) => void };
 
-
 /** What JSON carries of a value (key order aside): undefined keys and methods gone. */
 const wire = (value: unknown): unknown =>
   value === undefined ? undefined : JSON.parse(JSON.stringify(value));
