@@ -3,7 +3,7 @@ import { check, index, pgEnum, pgTable, unique } from 'drizzle-orm/pg-core';
 import { integer, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { groups } from '../groups/table';
-import { users } from '../users/table';
+import { userRef, users } from '../users/table';
 import { LIMITS } from '../common/limits';
 import { MATCH_STATUSES, SPORTS, TEAMS } from './enums';
 
@@ -67,9 +67,7 @@ const matchUserColumns = () => ({
   matchId: uuid('match_id')
     .notNull()
     .references(() => matches.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef(),
 });
 
 /** One row per player in a match. The unique constraint is the last guard against doubles. */
