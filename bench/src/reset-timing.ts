@@ -6,6 +6,7 @@
  * e-mail and 50 for unknown e-mails, interleaved one by one so that any drift of the machine
  * touches both alike. Prints both medians and their ratio; exits 1 when they differ by over 10%.
  */
+import { registerStudentExample } from '@campus/core';
 import { ROOT, dropDatabase, freshDatabase, log, startProcess, stopProcess } from './support';
 
 const TRIES = Number(process.env.TRIES ?? 50);
@@ -52,19 +53,10 @@ async function main() {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
+        ...registerStudentExample,
         nome: 'Pessoa Conhecida',
         nickname: `conhecida_${Date.now()}`,
         email: known,
-        senha: 'senha-forte-123',
-        confirmacaoSenha: 'senha-forte-123',
-        instituicao: 'Universidade de Brasília (UnB)',
-        curso: 'Engenharia de Software',
-        periodo: '3º período',
-        dataNascimento: '2003-05-17',
-        nacionalidade: 'Brasileira',
-        estado: 'DF',
-        cidade: 'Brasília',
-        escolaridade: 'Graduação',
       }),
     });
     if (registered.status !== 201) throw new Error(`registration: ${registered.status}`);

@@ -29,28 +29,16 @@ export async function feedPages(
   large: { service: Service; posts: number; auth: string },
   timing: Timing,
 ) {
-  const at = (n: number) => `${n.toLocaleString('en')} posts`;
-  const smallPage1: Load = {
-    name: `GET /post/ page 1 @ ${at(small.posts)}`,
-    service: small.service,
-    path: '/post/',
-    headers: { authorization: small.auth },
-    check: pageCheck(small.posts, 1),
-  };
-  const largePage1: Load = {
-    name: `GET /post/ page 1 @ ${at(large.posts)}`,
-    service: large.service,
-    path: '/post/',
-    headers: { authorization: large.auth },
-    check: pageCheck(large.posts, 1),
-  };
-  const deep: Load = {
-    name: `GET /post/ page ${DEEP_PAGE} @ ${at(large.posts)}`,
-    service: large.service,
-    path: `/post/?page=${DEEP_PAGE}`,
-    headers: { authorization: large.auth },
-    check: pageCheck(large.posts, DEEP_PAGE),
-  };
+  const page = (of: typeof small, n: number): Load => ({
+    name: `GET /post/ page ${n} @ ${of.posts.toLocaleString('en')} posts`,
+    service: of.service,
+    path: n === 1 ? '/post/' : `/post/?page=${n}`,
+    headers: { authorization: of.auth },
+    check: pageCheck(of.posts, n),
+  });
+  const smallPage1 = page(small, 1);
+  const largePage1 = page(large, 1);
+  const deep = page(large, DEEP_PAGE);
   const results = await compare([smallPage1, largePage1, deep], timing);
   const [s, l, d] = results as [RunResult, RunResult, RunResult];
   return {

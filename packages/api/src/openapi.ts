@@ -124,7 +124,7 @@ function deleteBodies(doc: OpenAPIObject, routes: readonly RestRoute[]) {
   for (const route of routes) {
     if (!route.meta.bodyOnDelete) continue;
     const operation = doc.paths?.[route.meta.openapi!.path]?.delete as Json | undefined;
-    const input = (route.procedure._def.inputs as z.ZodType[]).at(-1);
+    const { input } = route;
     if (!operation || !input) continue;
     const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as Json;
     delete schema.$schema;

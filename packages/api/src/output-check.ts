@@ -1,6 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { TRPCError } from '@trpc/server';
-import type { Route } from './routes';
+import {
+  pipelineOf,
+  type OutputSchema,
+  type ProcedureMiddleware as Middleware,
+  type Route,
+} from './routes';
 
 /**
  * What becomes of each procedure's output schema at run time (docs/decisions.md, "Output
@@ -15,20 +20,13 @@ export type OutputCheck =
   | { mode: 'parse' | 'off' }
   | { mode: 'strict'; onMismatch: (path: string, problem: string) => void };
 
-type Middleware = ((opts: { next: () => Promise<unknown> }) => Promise<unknown>) & {
-  _type?: string;
-};
-interface ParsingSchema {
-  safeParseAsync(value: unknown): Promise<{ success: boolean; data?: unknown; error?: unknown }>;
-}
-
 /** What JSON carries of a value (key order aside): undefined keys and methods gone. */
 const wire = (value: unknown): unknown =>
   value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 
 function outputMiddleware(
   path: string,
-  schema: ParsingSchema,
+  schema: OutputSchema,
   check: OutputCheck,
 ): Middleware | undefined {
   if (check.mode === 'off') return undefined;
@@ -64,7 +62,7 @@ function outputMiddleware(
 export function setOutputCheck(routes: readonly Route[], check: OutputCheck): void {
   for (const { path, type, procedure } of routes) {
     if (type === 'subscription') continue;
-    const def = procedure._def as unknown as { middlewares: Middleware[]; output?: ParsingSchema };
+    const def = pipelineOf(procedure);
     const at = def.middlewares.findIndex((m) => m._type === 'output');
     const replacement = def.output && outputMiddleware(path, def.output, check);
     if (at >= 0) def.middlewares.splice(at, 1, ...(replacement ? [replacement] : []));

@@ -1,4 +1,5 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import type { z } from 'zod';
 import { appRouter } from './root';
 import type { Meta } from './trpc';
 
@@ -26,7 +27,27 @@ export interface Route {
   procedure: AnyProcedure;
   /** Its meta: the route policy (`RoutePolicy`) and the OpenAPI binding. */
   meta: Meta;
+  /** Its input schema (the last `.input()`), e.g. for a request body the generator leaves out. */
+  input: z.ZodType | undefined;
   rest: RestBinding | undefined;
+}
+
+/** A step of a procedure's run-time chain; `_type: 'output'` is the one that checks the answer. */
+export type ProcedureMiddleware = ((opts: { next: () => Promise<unknown> }) => Promise<unknown>) & {
+  _type?: string;
+};
+
+/**
+ * A procedure's middleware chain and output schema as tRPC keeps them, for the output check
+ * (`output-check.ts`), which swaps the `output` step. The chain is tRPC's own array: changes to
+ * it change how the procedure runs.
+ */
+export const pipelineOf = (procedure: AnyProcedure) =>
+  procedure._def as unknown as { middlewares: ProcedureMiddleware[]; output?: OutputSchema };
+
+/** An output schema, as the output check parses with it. */
+export interface OutputSchema {
+  safeParseAsync(value: unknown): Promise<{ success: boolean; data?: unknown; error?: unknown }>;
 }
 
 /** A route served over REST. */
@@ -65,7 +86,8 @@ export function routesOf(router: AnyRouter): Route[] {
     ([path, procedure]) => {
       const meta = (procedure._def.meta ?? {}) as Meta;
       const rest = restBindingOf(procedure, meta);
-      return { path, type: procedure._def.type, procedure, meta, rest };
+      const input = (procedure._def.inputs as z.ZodType[]).at(-1);
+      return { path, type: procedure._def.type, procedure, meta, input, rest };
     },
   );
 }

@@ -67,31 +67,54 @@ export function createRestHandler(
       if (typeof lastEventId === 'string' && input && typeof input === 'object') {
         input = { ...input, lastEventId };
       }
-      return stream(req, res, route, input, ctx, logger, options.heartbeatMs).catch(next);
+      return stream({ req, res, route, input, ctx, logger }, options.heartbeatMs).catch(next);
     }
-    serve(req, res, route, input, ctx, logger).catch(next);
+    serve({ req, res, route, input, ctx, logger }).catch(next);
   };
 }
 
+/** One REST request matched to its route, with its input and context. */
+interface Exchange {
+  req: Request;
+  res: Response;
+  route: RestRoute;
+  input: unknown;
+  ctx: Context;
+  logger: Logger;
+}
+
+/** Calls the route's procedure directly, as tRPC's own adapters do, with the parsed input. */
+const runProcedure = ({ route, input, ctx }: Exchange, signal?: AbortSignal) =>
+  route.procedure({
+    ctx,
+    path: route.path,
+    type: route.type,
+    getRawInput: async () => input,
+    signal,
+    batchIndex: 0,
+  });
+
+/** What a 429 TOO_MANY_STREAMS asks the client to wait. */
+const STREAM_RETRY_AFTER_S = 5;
+
+/** Answers a failure with the REST error body; a 5xx is logged as `what`. */
+function sendError({ req, res, route, logger }: Exchange, error: unknown, what: string) {
+  const { status, body } = toHttpError(error);
+  setErrorHeaders(res, status);
+  // Too many open streams: one may close soon (a tab closed, a token expired).
+  if (status === 429 && route.type === 'subscription') {
+    res.setHeader('Retry-After', String(STREAM_RETRY_AFTER_S));
+  }
+  if (status >= 500) {
+    logger.error({ err: error, procedure: route.path, reqId: req.headers['x-request-id'] }, what);
+  }
+  res.status(status).json(body);
+}
+
 /** Runs the procedure and writes its answer; a create with an `Idempotency-Key` is claimed first. */
-async function serve(
-  req: Request,
-  res: Response,
-  route: RestRoute,
-  input: unknown,
-  ctx: Context,
-  logger: Logger,
-) {
-  const fail = (error: unknown) => {
-    const { status, body } = toHttpError(error);
-    setErrorHeaders(res, status);
-    if (status >= 500)
-      logger.error(
-        { err: error, procedure: route.path, reqId: req.headers['x-request-id'] },
-        'request failed',
-      );
-    res.status(status).json(body);
-  };
+async function serve(exchange: Exchange) {
+  const { req, res, route, input, ctx } = exchange;
+  const fail = (error: unknown) => sendError(exchange, error, 'request failed');
 
   let call: IdempotentCall;
   try {
@@ -104,14 +127,7 @@ async function serve(
 
   let data: unknown;
   try {
-    data = await route.procedure({
-      ctx,
-      path: route.path,
-      type: route.type,
-      getRawInput: async () => input,
-      signal: undefined,
-      batchIndex: 0,
-    });
+    data = await runProcedure(exchange);
   } catch (error) {
     if (call.kind === 'first') await call.abort().catch(() => {});
     return fail(error);
@@ -133,43 +149,17 @@ async function serve(
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** What a 429 TOO_MANY_STREAMS asks the client to wait. */
-const STREAM_RETRY_AFTER_S = 5;
-
 /** A live stream over REST: errors before it starts are ordinary JSON errors. */
-async function stream(
-  req: Request,
-  res: Response,
-  route: RestRoute,
-  input: unknown,
-  ctx: Context,
-  logger: Logger,
-  heartbeatMs: number | undefined,
-) {
+async function stream(exchange: Exchange, heartbeatMs: number | undefined) {
+  const { res } = exchange;
   const controller = new AbortController();
   res.on('close', () => controller.abort());
   let events: AsyncIterable<unknown>;
   try {
-    events = (await route.procedure({
-      ctx,
-      path: route.path,
-      type: route.type,
-      getRawInput: async () => input,
-      signal: controller.signal,
-      batchIndex: 0,
-    })) as AsyncIterable<unknown>;
+    events = (await runProcedure(exchange, controller.signal)) as AsyncIterable<unknown>;
   } catch (error) {
     controller.abort();
-    const { status, body } = toHttpError(error);
-    setErrorHeaders(res, status);
-    // Too many open streams: one may close soon (a tab closed, a token expired).
-    if (status === 429) res.setHeader('Retry-After', String(STREAM_RETRY_AFTER_S));
-    if (status >= 500)
-      logger.error(
-        { err: error, procedure: route.path, reqId: req.headers['x-request-id'] },
-        'stream failed',
-      );
-    res.status(status).json(body);
+    sendError(exchange, error, 'stream failed');
     return;
   }
   await writeEventStream(res, events, controller, heartbeatMs);

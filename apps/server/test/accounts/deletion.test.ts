@@ -3,7 +3,6 @@ import {
   IMPERSONAL_TABLES,
   PERSONAL_DATA_TABLES,
   REMOVED_USER,
-  createSmtpTransport,
   notifications,
   postComments,
   posts,
@@ -11,11 +10,11 @@ import {
 } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { expectError, type TestApp, type TestUser } from '../support/app';
 import { countersAndRows, addMember, createGroup } from '../support/groups';
 import { createEvent, createPost, expectCountersMatchRows, generalBody } from '../support/feed';
 import { createMatch, teamCounts } from '../support/matches';
-import { startMailServer, type MailServer } from '../support/mail';
+import { startTestAppWithMail, type MailServer } from '../support/mail';
 import { registration } from '../support/students';
 import { allTables, tablesNaming } from './support';
 
@@ -36,15 +35,7 @@ const made = {} as Record<
 >;
 
 beforeAll(async () => {
-  smtp = await startMailServer();
-  t = await startTestApp({
-    jobs: true,
-    mail: {
-      transport: createSmtpTransport(smtp.url),
-      from: 'campus@campus.test',
-      appUrl: 'https://campus.test',
-    },
-  });
+  ({ t, smtp } = await startTestAppWithMail());
   [other, admin] = await t.createUsers({}, { perfil: 'ADMIN' });
   expect((await t.request.post('/autenticacao/cadastro').send(body)).status).toBe(201);
   const session = await t.request

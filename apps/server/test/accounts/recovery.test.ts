@@ -1,23 +1,15 @@
 import { mailOutbox, passwordResetTokens } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { expectError, type TestApp, type TestUser } from '../support/app';
 import { login, loginAs, refresh } from '../support/auth';
-import { resetTokenOf, startMailServer, type MailServer } from '../support/mail';
+import { resetTokenOf, startTestAppWithMail, type MailServer } from '../support/mail';
 
 /** Password recovery by e-mail, with a real SMTP server in the test and the job queue running. */
 let t: TestApp;
 let smtp: MailServer;
 beforeAll(async () => {
-  smtp = await startMailServer();
-  t = await startTestApp({
-    jobs: true,
-    mail: {
-      transport: (await import('@campus/core')).createSmtpTransport(smtp.url),
-      from: 'Campus <nao-responda@campus.test>',
-      appUrl: 'https://campus.test',
-    },
-  });
+  ({ t, smtp } = await startTestAppWithMail({ from: 'Campus <nao-responda@campus.test>' }));
 });
 afterAll(async () => {
   await t?.close();

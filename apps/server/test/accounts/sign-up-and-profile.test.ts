@@ -1,25 +1,17 @@
-import { createSmtpTransport, refreshTokens, users } from '@campus/core';
+import { refreshTokens, users } from '@campus/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHelpers } from '../support/admin';
-import { expectError, startTestApp, type TestApp, type TestUser } from '../support/app';
+import { expectError, type TestApp, type TestUser } from '../support/app';
 import { login, loginAs, refresh } from '../support/auth';
-import { startMailServer, type MailServer } from '../support/mail';
+import { startTestAppWithMail, type MailServer } from '../support/mail';
 
 /** Teacher sign-up with approval (by e-mail), password change and profile edit. */
 let t: TestApp;
 let smtp: MailServer;
 let admin: TestUser;
 beforeAll(async () => {
-  smtp = await startMailServer();
-  t = await startTestApp({
-    jobs: true,
-    mail: {
-      transport: createSmtpTransport(smtp.url),
-      from: 'campus@campus.test',
-      appUrl: 'https://campus.test/',
-    },
-  });
+  ({ t, smtp } = await startTestAppWithMail({ appUrl: 'https://campus.test/' }));
   admin = await t.createUser({ perfil: 'ADMIN' });
 });
 afterAll(async () => {

@@ -33,14 +33,6 @@ describe('POST /match', () => {
       teamA: { name: 'TIME_A', max: 6, filled: 0, isOpen: true, players: [] },
       teamB: { name: 'TIME_B', max: 5, filled: 0, isOpen: true, players: [] },
       waitlist: [],
-      sport: null,
-      groupId: null,
-      group: null,
-      groupVerified: false,
-      teamAScore: null,
-      teamBScore: null,
-      myTeam: null,
-      myWaitlistPosition: null,
     });
     const [row] = await t.db.select().from(matches).where(eq(matches.id, res.body.id));
     expect(row).toMatchObject({

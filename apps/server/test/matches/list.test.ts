@@ -100,14 +100,6 @@ describe('GET /match', () => {
       ],
       spots: { filled: 1, open: 3 },
       waitlistCount: 0,
-      sport: null,
-      groupId: null,
-      group: null,
-      groupVerified: false,
-      teamAScore: null,
-      teamBScore: null,
-      myTeam: null,
-      myWaitlistPosition: null,
     });
     expect(item.players).toEqual(single.players);
     await t.request.delete(`/match/${ids.day5}/unsubscribe`).set(player.auth).expect(200);

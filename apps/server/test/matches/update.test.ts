@@ -29,25 +29,20 @@ describe('PATCH /match/:id', () => {
   it('200 with the updated Match; updatedAt moves, createdAt stays; the row changed', async () => {
     const created = await createMatch(t, author);
     const MatchDate = daysFromNow(20);
-    const res = await patch(created.id, author, {
-      title: '  New title ',
+    const changes = {
       description: 'New description',
       maxPlayers: 12,
       MatchDate,
       location: 'Ginásio',
       teamNameA: 'Casa',
       teamNameB: 'Visitante',
-    });
+    };
+    const res = await patch(created.id, author, { title: '  New title ', ...changes });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: created.id,
       title: 'New title',
-      description: 'New description',
-      maxPlayers: 12,
-      MatchDate,
-      location: 'Ginásio',
-      teamNameA: 'Casa',
-      teamNameB: 'Visitante',
+      ...changes,
       MatchStatus: 'EM_BREVE',
       createdAt: created.createdAt,
       spots: { totalMax: 12, totalFilled: 0 },

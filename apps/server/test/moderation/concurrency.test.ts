@@ -2,7 +2,7 @@ import { notifications, posts } from '@campus/core';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { onTestAppWithUsers } from '../support/app';
-import { createPost } from '../support/feed';
+import { commentOn, createPost } from '../support/feed';
 
 /*
  * The hide is exact under concurrency (extensions.md §B): reports queue on the post row lock, so
@@ -46,18 +46,13 @@ describe('hiding under concurrency', () => {
     async () => {
       const post = await createPost(t, author);
       const writer = await t.createUser();
-      const bad = await t.request
-        .post(`/post/${post.id}/comment`)
-        .set(writer.auth)
-        .send({ content: 'Xingamento' });
+      const bad = await commentOn(t, post.id, writer, 'Xingamento');
       const [reporters, commenters] = await Promise.all([crowd(12), crowd(10)]);
       const responses = await Promise.all([
         ...reporters.map((u) =>
           t.request.post(`/comment/${bad.body.id}/report`).set(u.auth).send({ reason: 'Rude' }),
         ),
-        ...commenters.map((u) =>
-          t.request.post(`/post/${post.id}/comment`).set(u.auth).send({ content: 'Oi' }),
-        ),
+        ...commenters.map((u) => commentOn(t, post.id, u, 'Oi')),
       ]);
       expect(responses.every((r) => r.status === 201)).toBe(true);
       expect((await noticesOf(writer.id))[0]!.n).toBe(1);

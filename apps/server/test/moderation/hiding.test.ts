@@ -2,7 +2,7 @@ import { notifications, posts, rowCounts } from '@campus/core';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectError, onTestAppWithUsers, type TestUser } from '../support/app';
-import { createPost, generalBody } from '../support/feed';
+import { commentOn, createPost, generalBody } from '../support/feed';
 
 /*
  * Reports and automatic hiding (extensions.md §B): at MODERATION_THRESHOLD (5) distinct
@@ -29,10 +29,7 @@ const hiddenNotices = (userId: string) =>
 describe('POST /comment/{id}/report', () => {
   it('201 once per user and comment, then 409; 404 for an unknown comment', async () => {
     const post = await createPost(t, author);
-    const c = await t.request
-      .post(`/post/${post.id}/comment`)
-      .set(author.auth)
-      .send({ content: 'Oi' });
+    const c = await commentOn(t, post.id, author, 'Oi');
     const first = await reportComment(c.body.id, reader);
     expect(first.status).toBe(201);
     expect(first.body).toEqual({
@@ -81,11 +78,8 @@ describe('a comment reported by 5 distinct users', () => {
   it('is hidden: out of the post read, the thread and commentsCount for others', async () => {
     const post = await createPost(t, author);
     const writer = await t.createUser();
-    const bad = await t.request
-      .post(`/post/${post.id}/comment`)
-      .set(writer.auth)
-      .send({ content: 'Xingamento' });
-    await t.request.post(`/post/${post.id}/comment`).set(reader.auth).send({ content: 'Ok' });
+    const bad = await commentOn(t, post.id, writer, 'Xingamento');
+    await commentOn(t, post.id, reader, 'Ok');
     for (const u of await reporters())
       expect((await reportComment(bad.body.id, u)).status).toBe(201);
 

@@ -52,6 +52,10 @@ export const createEvent = (
   overrides: Record<string, unknown> = {},
 ) => createPost(t, author, eventBody(author, overrides));
 
+/** POST /post/{id}/comment as `as`: the response, unchecked (a test may expect a refusal). */
+export const commentOn = (t: TestApp, postId: string, as: TestUser, content: string) =>
+  t.request.post(`/post/${postId}/comment`).set(as.auth).send({ content });
+
 const childTables = {
   comments: postComments,
   likes: postLikes,

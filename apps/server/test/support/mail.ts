@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { createSmtpTransport } from '@campus/core';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { startTestApp } from './app';
 
 /**
  * A real SMTP server in the test process (smtp-server), keeping every message it receives,
@@ -65,6 +67,24 @@ export async function startMailServer() {
   };
 }
 export type MailServer = Awaited<ReturnType<typeof startMailServer>>;
+
+/**
+ * A test app that sends its mail, through the job queue as a server does, to an SMTP server of
+ * its own (started first). Close both after: `t.close()`, `smtp.stop()`.
+ */
+export async function startTestAppWithMail({
+  from = 'campus@campus.test',
+  appUrl = 'https://campus.test',
+}: { from?: string; appUrl?: string } = {}) {
+  const smtp = await startMailServer();
+  try {
+    const mail = { transport: createSmtpTransport(smtp.url), from, appUrl };
+    return { t: await startTestApp({ jobs: true, mail }), smtp };
+  } catch (error) {
+    await smtp.stop();
+    throw error;
+  }
+}
 
 /** The reset token in a password-reset e-mail's link. */
 export const resetTokenOf = (mail: ParsedMail) => {

@@ -16,8 +16,10 @@ export const matchBody = (author: TestUser, overrides: Record<string, unknown> =
   ...overrides,
 });
 
-/** POST /match as `author`; returns the created match body. */
-/** What a match made from `matchBody` answers before anyone changes it (in a toEqual). */
+/**
+ * What a match made from `matchBody` answers before anyone changes it, to someone outside it (in
+ * a toEqual): no sport, group or scores.
+ */
 export const newMatchFields = () => ({
   MatchStatus: 'EM_BREVE',
   location: 'Quadra 2',
@@ -26,8 +28,17 @@ export const newMatchFields = () => ({
   createdAt: expect.any(String),
   updatedAt: expect.any(String),
   isSubscriptionOpen: true,
+  sport: null,
+  groupId: null,
+  group: null,
+  groupVerified: false,
+  teamAScore: null,
+  teamBScore: null,
+  myTeam: null,
+  myWaitlistPosition: null,
 });
 
+/** POST /match as `author`; returns the created match body. */
 export async function createMatch(
   t: TestApp,
   author: TestUser,

@@ -1,22 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { registerStudentExample } from '@campus/core';
 
 /** A valid registration body with a unique nickname and e-mail; override any field. */
 export function registration(overrides: Record<string, unknown> = {}) {
   const suffix = randomBytes(5).toString('hex');
   return {
-    nome: 'Maria da Silva',
+    ...registerStudentExample,
     nickname: `maria_${suffix}`,
     email: `maria.${suffix}@campus.test`,
-    senha: 'senha-forte-123',
-    confirmacaoSenha: 'senha-forte-123',
-    instituicao: 'Universidade de Brasília (UnB)',
-    curso: 'Engenharia de Software',
-    periodo: '3º período',
-    dataNascimento: '2003-05-17',
-    nacionalidade: 'Brasileira',
-    estado: 'DF',
-    cidade: 'Brasília',
-    escolaridade: 'Graduação',
     ...overrides,
   };
 }

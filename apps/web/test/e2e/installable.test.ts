@@ -1,13 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
-import { newPage, onBrowser } from './support/browser';
-
-const e2e = inject('e2e');
+import { expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { describeE2e } from './support/suite';
 
 /** What Chromium itself says of the app as an installable one (issue: no icon, no manifest). */
-describe.skipIf(e2e.skip)('installing the app', () => {
-  const browser = onBrowser();
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-
+describeE2e('installing the app', ({ baseUrl, browser }) => {
   it('Chromium reads the manifest, loads its icons and finds nothing that stops an install', async () => {
     const { context, page } = await newPage(browser(), baseUrl);
     await page.goto('/entrar');

@@ -1,32 +1,16 @@
-import { describe, expect, inject, it } from 'vitest';
-import {
-  apiCall,
-  apiLogin,
-  onBrowser,
-  registerViaApi,
-  screenshot,
-  sessionFor,
-  uniqueStudent,
-  visible,
-  type Student,
-} from './support/browser';
-
-const e2e = inject('e2e');
+import { expect, it } from 'vitest';
+import { apiCall, apiLogin, screenshot, visible, type Student } from './support/browser';
+import { describeE2e } from './support/suite';
 
 /**
  * The waiting list in the browser (extensions.md §D): a full match offers "Entrar na lista de
  * espera", shows the place in line, and when a player leaves the first in line is in the match
  * (the page updates live); the match is in "Minhas partidas" and can be added to a calendar.
  */
-describe.skipIf(e2e.skip)('lista de espera', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  const browser = onBrowser();
-
+describeE2e('lista de espera', ({ baseUrl, register, signIn }) => {
   it('joins the waiting list of a full match, sees the position, and gets the spot when a player leaves', async () => {
     const [organizer, player, first, second] = (await Promise.all(
-      ['organiza', 'jogador', 'espera', 'espera'].map((p) =>
-        registerViaApi(baseUrl, uniqueStudent(p)),
-      ),
+      ['organiza', 'jogador', 'espera', 'espera'].map((p) => register(p)),
     )) as [Student, Student, Student, Student];
     // A full match of two (organizer and player), made over the API.
     const org = await apiLogin(baseUrl, organizer);
@@ -65,7 +49,7 @@ describe.skipIf(e2e.skip)('lista de espera', () => {
       201,
     );
 
-    const { page } = await sessionFor(browser(), baseUrl, second);
+    const { page } = await signIn(second);
     await page.goto(`/partidas/${match.id}`);
     await visible(page.getByText('Vôlei de praia'));
     await page.getByRole('button', { name: 'Entrar na lista de espera' }).click();

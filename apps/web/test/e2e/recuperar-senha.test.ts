@@ -1,22 +1,13 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  loginViaUi,
-  newPage,
-  onBrowser,
-  registerViaApi,
-  screenshot,
-  uniqueStudent,
-  visible,
-} from './support/browser';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { loginViaUi, newPage, screenshot, visible } from './support/browser';
+import { describeE2e } from './support/suite';
 
 const e2e = inject('e2e');
 
 /** "Esqueci minha senha" → the e-mailed link (a real SMTP server here) → a new password → login. */
-describe.skipIf(e2e.skip)('recuperar a senha', () => {
-  const baseUrl = e2e.skip ? '' : e2e.baseUrl;
-  const browser = onBrowser();
+describeE2e('recuperar a senha', ({ baseUrl, browser, register }) => {
   const received: ParsedMail[] = [];
   let smtp: SMTPServer;
 
@@ -48,7 +39,7 @@ describe.skipIf(e2e.skip)('recuperar a senha', () => {
   }
 
   it('sends a link by e-mail that sets a new password, which then signs in', async () => {
-    const student = await registerViaApi(baseUrl, uniqueStudent('esqueceu'));
+    const student = await register('esqueceu');
     const { page, context } = await newPage(browser(), baseUrl);
 
     await page.goto('/entrar');

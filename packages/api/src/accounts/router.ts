@@ -11,6 +11,7 @@ import {
   updateProfileInput,
 } from '@campus/core';
 import { z } from 'zod';
+import { signUpPolicy } from '../students/router';
 import { bearerToken, domainProcedures, router } from '../trpc';
 
 const { authedProcedure, publicProcedure } = domainProcedures('pt');
@@ -22,10 +23,7 @@ const messageOnly = envelope(z.null());
 export const accountsRouter = router({
   registerTeacher: publicProcedure
     .meta({
-      reasons: { 409: ['EMAIL_IN_USE', 'NICKNAME_IN_USE'] },
-      rateLimit: 'auth',
-      successStatus: 201,
-      location: '/admin/usuarios/{output.dados.id}',
+      ...signUpPolicy,
       openapi: {
         method: 'POST',
         path: '/autenticacao/cadastro/professor',

@@ -24,6 +24,8 @@ const pageErrors = {
   404: 'Post not found (or hidden by moderation)',
 };
 
+const commentErrors = { 400: 'Invalid input', ...unauthorized, 404: 'Comment not found' };
+
 const subList = (what: string, path: `/${string}`, operationId: string) => ({
   method: 'GET' as const,
   path,
@@ -34,6 +36,19 @@ const subList = (what: string, path: `/${string}`, operationId: string) => ({
   errorResponses: pageErrors,
 });
 
+/** A post's likes or attendances: the same record list, from the feed service's `list`. */
+const userRecordList = (
+  what: string,
+  path: `/${string}`,
+  operationId: string,
+  list: 'listLikes' | 'listAttendances',
+) =>
+  authedProcedure
+    .meta({ openapi: subList(what, path, operationId) })
+    .input(postPageInput)
+    .output(userRecordListResponse)
+    .query(({ ctx, input }) => ctx.services.feed[list](input, ctx.actor));
+
 export const threadProcedures = {
   listComments: authedProcedure
     .meta({ openapi: subList('comments', '/post/{id}/comment', 'listPostComments') })
@@ -41,17 +56,13 @@ export const threadProcedures = {
     .output(commentListResponse)
     .query(({ ctx, input }) => ctx.services.feed.listComments(input, ctx.actor)),
 
-  listLikes: authedProcedure
-    .meta({ openapi: subList('likes', '/post/{id}/like', 'listPostLikes') })
-    .input(postPageInput)
-    .output(userRecordListResponse)
-    .query(({ ctx, input }) => ctx.services.feed.listLikes(input, ctx.actor)),
-
-  listAttendances: authedProcedure
-    .meta({ openapi: subList('attendances', '/post/{id}/attendance', 'listPostAttendances') })
-    .input(postPageInput)
-    .output(userRecordListResponse)
-    .query(({ ctx, input }) => ctx.services.feed.listAttendances(input, ctx.actor)),
+  listLikes: userRecordList('likes', '/post/{id}/like', 'listPostLikes', 'listLikes'),
+  listAttendances: userRecordList(
+    'attendances',
+    '/post/{id}/attendance',
+    'listPostAttendances',
+    'listAttendances',
+  ),
 
   editComment: authedProcedure
     .meta({
@@ -63,12 +74,7 @@ export const threadProcedures = {
         tags,
         summary: 'Edit a comment (its author only)',
         description: 'The answer carries updatedAt, null until a comment is first edited.',
-        errorResponses: {
-          400: 'Invalid input',
-          ...unauthorized,
-          403: 'Not the comment author',
-          404: 'Comment not found',
-        },
+        errorResponses: { ...commentErrors, 403: 'Not the comment author' },
       },
     })
     .input(updateCommentInput)
@@ -87,18 +93,13 @@ export const threadProcedures = {
         path: '/comment/{id}/report',
         operationId: 'reportComment',
         tags,
+        errorResponses: { ...commentErrors, 409: 'Already reported' },
         summary: 'Report a comment (once per user)',
         description:
           'At MODERATION_THRESHOLD distinct reporters (default 5) the comment is hidden at once: ' +
           'only its author and site ADMINs still see it. The response carries the reporter’s ' +
           'userId for ADMIN callers only.',
         successDescription: 'The report record',
-        errorResponses: {
-          400: 'Invalid input',
-          ...unauthorized,
-          404: 'Comment not found',
-          409: 'Already reported',
-        },
       },
     })
     .input(createCommentReportInput)

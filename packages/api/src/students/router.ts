@@ -11,7 +11,7 @@ import {
   studentResponse,
 } from '@campus/core';
 import { z } from 'zod';
-import { domainProcedures, router } from '../trpc';
+import { domainProcedures, router, type Meta } from '../trpc';
 
 const { publicProcedure } = domainProcedures('pt');
 
@@ -19,13 +19,21 @@ const tags = ['Cadastro de estudantes'];
 const CACHED =
   'Lista estática: responde com `ETag` e `Cache-Control`; `If-None-Match` com o mesmo ETag → 304.';
 
+/**
+ * What every sign-up (student, teacher) declares besides its document: 409 for a taken e-mail or
+ * nickname, the per-address auth limit, and 201 with the new account's record as `Location`.
+ */
+export const signUpPolicy = {
+  reasons: { 409: ['EMAIL_IN_USE', 'NICKNAME_IN_USE'] },
+  rateLimit: 'auth',
+  successStatus: 201,
+  location: '/admin/usuarios/{output.dados.id}',
+} as const satisfies Meta;
+
 export const studentsRouter = router({
   register: publicProcedure
     .meta({
-      reasons: { 409: ['EMAIL_IN_USE', 'NICKNAME_IN_USE'] },
-      rateLimit: 'auth',
-      successStatus: 201,
-      location: '/admin/usuarios/{output.dados.id}',
+      ...signUpPolicy,
       openapi: {
         method: 'POST',
         path: '/autenticacao/cadastro',

@@ -1,5 +1,6 @@
 import { eq, getTableColumns, or } from 'drizzle-orm';
 import { refreshTokens } from '../auth/table';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client';
 import { notFound } from '../errors';
 import { examples } from '../examples/table';
@@ -75,6 +76,12 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
   const { tokenHash: _t, ...sessionColumns } = getTableColumns(refreshTokens);
   const { tokenHash: _r, ...resetColumns } = getTableColumns(passwordResetTokens);
   const { text: _x, html: _h, ...mailColumns } = getTableColumns(mailOutbox);
+  /** Every row of `table` whose `columns` (any of them) name the person. */
+  const rowsOf = (table: PgTable, ...columns: PgColumn[]) =>
+    db
+      .select()
+      .from(table)
+      .where(or(...columns.map((column) => eq(column, userId))));
   // One query per section, all at once; the section names are the export's.
   const sections = await awaitAll({
     sessoes: db.select(sessionColumns).from(refreshTokens).where(eq(refreshTokens.userId, userId)),
@@ -82,41 +89,32 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
       .select(resetColumns)
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, userId)),
-    historicoDeStatus: db
-      .select()
-      .from(accountStatusChanges)
-      .where(
-        or(eq(accountStatusChanges.userId, userId), eq(accountStatusChanges.changedBy, userId)),
-      ),
-    posts: db.select().from(posts).where(eq(posts.authorId, userId)),
-    comentarios: db.select().from(postComments).where(eq(postComments.authorId, userId)),
-    curtidas: db.select().from(postLikes).where(eq(postLikes.userId, userId)),
-    presencas: db.select().from(postAttendances).where(eq(postAttendances.userId, userId)),
-    denuncias: db.select().from(postReports).where(eq(postReports.userId, userId)),
-    denunciasDeComentarios: db
-      .select()
-      .from(commentReports)
-      .where(eq(commentReports.userId, userId)),
-    decisoesDeModeracao: db
-      .select()
-      .from(moderationDecisions)
-      .where(eq(moderationDecisions.adminId, userId)),
-    partidasCriadas: db.select().from(matches).where(eq(matches.authorId, userId)),
-    partidasComoJogador: db.select().from(matchPlayers).where(eq(matchPlayers.userId, userId)),
-    listasDeEspera: db.select().from(matchWaitlist).where(eq(matchWaitlist.userId, userId)),
-    grupos: db.select().from(groupMembers).where(eq(groupMembers.userId, userId)),
-    pedidosDeEntrada: db
-      .select()
-      .from(groupJoinRequests)
-      .where(or(eq(groupJoinRequests.userId, userId), eq(groupJoinRequests.decidedBy, userId))),
-    gruposSeguidos: db.select().from(groupFollows).where(eq(groupFollows.userId, userId)),
-    notificacoes: db.select().from(notifications).where(eq(notifications.userId, userId)),
+    historicoDeStatus: rowsOf(
+      accountStatusChanges,
+      accountStatusChanges.userId,
+      accountStatusChanges.changedBy,
+    ),
+    posts: rowsOf(posts, posts.authorId),
+    comentarios: rowsOf(postComments, postComments.authorId),
+    curtidas: rowsOf(postLikes, postLikes.userId),
+    presencas: rowsOf(postAttendances, postAttendances.userId),
+    denuncias: rowsOf(postReports, postReports.userId),
+    denunciasDeComentarios: rowsOf(commentReports, commentReports.userId),
+    decisoesDeModeracao: rowsOf(moderationDecisions, moderationDecisions.adminId),
+    partidasCriadas: rowsOf(matches, matches.authorId),
+    partidasComoJogador: rowsOf(matchPlayers, matchPlayers.userId),
+    listasDeEspera: rowsOf(matchWaitlist, matchWaitlist.userId),
+    grupos: rowsOf(groupMembers, groupMembers.userId),
+    pedidosDeEntrada: rowsOf(
+      groupJoinRequests,
+      groupJoinRequests.userId,
+      groupJoinRequests.decidedBy,
+    ),
+    gruposSeguidos: rowsOf(groupFollows, groupFollows.userId),
+    notificacoes: rowsOf(notifications, notifications.userId),
     emails: db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.userId, userId)),
-    exemplos: db.select().from(examples).where(eq(examples.createdBy, userId)),
-    chavesDeIdempotencia: db
-      .select()
-      .from(idempotencyKeys)
-      .where(eq(idempotencyKeys.userId, userId)),
+    exemplos: rowsOf(examples, examples.createdBy),
+    chavesDeIdempotencia: rowsOf(idempotencyKeys, idempotencyKeys.userId),
   });
   return {
     geradoEm: new Date().toISOString(),

@@ -2,29 +2,24 @@ import { z } from 'zod';
 import { emailSchema, usuarioSchema } from '../auth/schemas';
 import { envelope } from '../common/envelope';
 import { LIMITS } from '../common/limits';
-import { isUf, officialCityName } from '../localities/localities';
 import { ufSchema } from '../localities/schemas';
-import { newPasswordSchema, nicknameSchema, requiredText } from '../students/schemas';
+import {
+  checkCityOfUf,
+  confirmsPassword,
+  newPasswordSchema,
+  registerStudentExample,
+  requiredText,
+  signUpFields,
+} from '../students/schemas';
 
-/** `confirmacaoSenha` must repeat `senha` (checked even when other fields failed). */
-const confirmsPassword = (
-  input: { senha?: unknown; confirmacaoSenha?: unknown } | undefined,
-  ctx: z.core.$RefinementCtx,
-) => {
-  if (typeof input?.senha === 'string' && input.senha !== input.confirmacaoSenha) {
-    ctx.addIssue({ code: 'custom', path: ['confirmacaoSenha'], message: 'deve ser igual à senha' });
-  }
-};
+// A teacher's example shares the student's password and institution.
+const { senha, confirmacaoSenha, instituicao } = registerStudentExample;
+const teacherAccount = { senha, confirmacaoSenha, instituicao };
 
 /** POST /autenticacao/cadastro/professor (extensions.md §E). */
 export const registerTeacherInput = z
   .object({
-    nome: requiredText(LIMITS.user.nome.max),
-    nickname: nicknameSchema,
-    email: emailSchema,
-    senha: newPasswordSchema,
-    confirmacaoSenha: z.string({ error: 'obrigatório' }),
-    instituicao: requiredText(LIMITS.user.instituicao.max),
+    ...signUpFields,
     departamento: requiredText(LIMITS.user.departamento.max),
     siape: z
       .string({ error: 'obrigatório' })
@@ -39,9 +34,7 @@ export const registerTeacherInput = z
         nome: 'João Pereira',
         nickname: 'prof_joao',
         email: 'joao.pereira@campus.test',
-        senha: 'senha-forte-123',
-        confirmacaoSenha: 'senha-forte-123',
-        instituicao: 'Universidade de Brasília (UnB)',
+        ...teacherAccount,
         departamento: 'Departamento de Ciência da Computação',
         siape: '1234567',
       },
@@ -105,22 +98,10 @@ export const updateProfileInput = z
         ctx.addIssue({ code: 'custom', path: [], message: 'informe ao menos um campo' });
       }
       if ((estado === undefined) !== (cidade === undefined)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [estado === undefined ? 'estado' : 'cidade'],
-          message: 'estado e cidade são alterados juntos',
-        });
-      } else if (
-        typeof estado === 'string' &&
-        typeof cidade === 'string' &&
-        isUf(estado) &&
-        !officialCityName(estado, cidade)
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['cidade'],
-          message: `não é um município de ${estado}`,
-        });
+        const path = [estado === undefined ? 'estado' : 'cidade'];
+        ctx.addIssue({ code: 'custom', path, message: 'estado e cidade são alterados juntos' });
+      } else {
+        checkCityOfUf(estado, cidade, ctx);
       }
     },
     { when: () => true },

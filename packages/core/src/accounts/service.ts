@@ -5,12 +5,12 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { hashToken, revokeUserSessions } from '../auth/sessions';
 import type { Actor } from '../common/actor';
 import type { Database } from '../db/client';
-import { AppError, conflict, forbidden, isUniqueViolation, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import { officialCityName, isUf } from '../localities/localities';
 import { passwordResetMail } from '../mail/messages';
 import { enqueueMail, type MailService } from '../mail/outbox';
 import type { Student } from '../students/schemas';
-import { studentColumns } from '../users/records';
+import { insertAccount, usuarioColumns } from '../users/records';
 import { users } from '../users/table';
 import { eraseAccount } from './deletion';
 import { exportPersonalData } from './export';
@@ -34,12 +34,7 @@ const RESET_TOKEN_TTL_MS = 3600_000;
 export const DEFAULT_RESET_REQUEST_FLOOR_MS = 250;
 
 const profileColumns = {
-  id: users.id,
-  nome: users.nome,
-  nickname: users.nickname,
-  email: users.email,
-  perfil: users.perfil,
-  status: users.status,
+  ...usuarioColumns,
   instituicao: users.instituicao,
   curso: users.curso,
   periodo: users.periodo,
@@ -101,29 +96,18 @@ export function createAccountService(
     /** A PROFESSOR account, PENDENTE until a site ADMIN approves it. */
     async registerTeacher(input: RegisterTeacherInput): Promise<Student> {
       const passwordHash = await hashPassword(input.senha, auth.passwordCost);
-      try {
-        const [row] = await db
-          .insert(users)
-          .values({
-            nome: input.nome,
-            nickname: input.nickname,
-            email: input.email,
-            passwordHash,
-            perfil: 'PROFESSOR',
-            status: 'PENDENTE',
-            instituicao: input.instituicao,
-            departamento: input.departamento,
-            siape: input.siape,
-          })
-          .returning(studentColumns);
-        return row!;
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_email_unique'))
-          throw conflict('Este e-mail já está cadastrado', 'EMAIL_IN_USE');
-        if (isUniqueViolation(error, 'users_nickname_unique'))
-          throw conflict('Este nickname já está em uso', 'NICKNAME_IN_USE');
-        throw new Error('Teacher registration insert failed', { cause: (error as Error).cause });
-      }
+      const values = {
+        nome: input.nome,
+        nickname: input.nickname,
+        email: input.email,
+        passwordHash,
+        perfil: 'PROFESSOR',
+        status: 'PENDENTE',
+        instituicao: input.instituicao,
+        departamento: input.departamento,
+        siape: input.siape,
+      } as const;
+      return insertAccount(db, values, 'Teacher registration');
     },
 
     /**

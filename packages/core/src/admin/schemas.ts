@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { usuarioResponse, usuarioSchema } from '../auth/schemas';
 import { envelope } from '../common/envelope';
-import { metadadosSchema, pageQuery } from '../common/pagination';
+import { dadosListResponse, pageQuery } from '../common/pagination';
 import { PERFIS, type UserStatus } from '../users/enums';
 import { LIMITS } from '../common/limits';
 
@@ -51,8 +51,8 @@ export const adminUserSummarySchema = usuarioSchema
   .meta({ id: 'AdminUserSummary' });
 export type AdminUserSummary = z.infer<typeof adminUserSummarySchema>;
 
-export const adminUserListResponse = z
-  .object({ dados: z.array(adminUserSummarySchema), metadados: metadadosSchema })
-  .meta({ id: 'AdminUserList' });
+export const adminUserListResponse = dadosListResponse(adminUserSummarySchema).meta({
+  id: 'AdminUserList',
+});
 export const adminUserResponse = usuarioResponse;
 export const adminUserStatusResponse = envelope(adminUserSummarySchema);

@@ -74,6 +74,10 @@ export const metadadosSchema = z
   })
   .meta({ id: 'Metadados' });
 
+/** `{ dados, metadados }` of a page of `item`s, in the Portuguese lists. */
+export const dadosListResponse = <Item extends z.ZodType>(item: Item) =>
+  z.object({ dados: z.array(item), metadados: metadadosSchema });
+
 export function metadados({ page, limit }: PageQuery, total: number) {
   return { page, limit, total, totalPages: Math.ceil(total / limit) };
 }

@@ -152,6 +152,17 @@ export function createEventBus(listen: Listen, onError: (error: unknown) => void
     return found;
   }
 
+  /** `unsubscribe`, once the channel listens; if it cannot, the subscription is undone. */
+  async function whenListening(ready: Promise<unknown>, unsubscribe: () => void) {
+    try {
+      await ready;
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    return unsubscribe;
+  }
+
   function deliver(call: () => void) {
     try {
       call();
@@ -171,26 +182,14 @@ export function createEventBus(listen: Listen, onError: (error: unknown) => void
         set.delete(subscriber as Subscriber<never>);
         if (set.size === 0 && keys.get(key) === set) keys.delete(key);
       };
-      try {
-        await ready;
-      } catch (error) {
-        unsubscribe();
-        throw error;
-      }
-      return unsubscribe;
+      return whenListening(ready, unsubscribe);
     },
     async watch(kind, subscriber) {
       if (closed) throw new Error('event bus closed');
       const { all, ready } = channel(kind);
       all.add(subscriber as Subscriber<never>);
       const unsubscribe = () => void all.delete(subscriber as Subscriber<never>);
-      try {
-        await ready;
-      } catch (error) {
-        unsubscribe();
-        throw error;
-      }
-      return unsubscribe;
+      return whenListening(ready, unsubscribe);
     },
     size(kind) {
       let n = 0;

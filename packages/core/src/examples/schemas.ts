@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from '../common/envelope';
-import { metadadosSchema, pageQuery } from '../common/pagination';
+import { dadosListResponse, pageQuery } from '../common/pagination';
 import { LIMITS } from '../common/limits';
 
 export const createExampleInput = z
@@ -37,6 +37,4 @@ export const exampleSchema = z
 export type Example = z.infer<typeof exampleSchema>;
 
 export const exampleResponse = envelope(exampleSchema).meta({ id: 'ExampleResponse' });
-export const exampleListResponse = z
-  .object({ dados: z.array(exampleSchema), metadados: metadadosSchema })
-  .meta({ id: 'ExampleList' });
+export const exampleListResponse = dadosListResponse(exampleSchema).meta({ id: 'ExampleList' });

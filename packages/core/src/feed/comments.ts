@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { mayChange, type Actor } from '../common/actor';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { conflict, forbidden, notFound } from '../errors';
 import { publish } from '../events/bus';
-import { hideWhenReported } from '../moderation/hiding';
+import { hideWhenReported, type Target } from '../moderation/hiding';
 import { commentNotification } from '../notifications/messages';
 import { notify } from '../notifications/service';
 import { lockComment, lockPost, moveCounter } from './locks';
@@ -15,6 +15,24 @@ import { commentReports, postComments } from './table';
  * Comments: write, edit, delete, report. Each runs in one transaction that locks the post row
  * first (`locks.ts`); `commentsCount` counts the comments a reader sees (hidden ones left out).
  */
+
+/**
+ * The answer to a report of a post or a comment: 409 when the user had reported it already (no
+ * row inserted); otherwise the threshold may hide the content, under the post lock the caller holds.
+ */
+export async function reportFiled(
+  tx: Transaction,
+  row: { id: string; reason: string; createdAt: Date; userId: string } | undefined,
+  target: Target,
+  moderationThreshold: number,
+  actor: Actor,
+): Promise<Report> {
+  const what = target.tipo === 'POST' ? 'post' : 'comment';
+  if (!row) throw conflict(`You already reported this ${what}`, 'ALREADY_REPORTED');
+  await hideWhenReported(tx, target, moderationThreshold);
+  const { id, reason, createdAt, userId } = row;
+  return toReport({ id, reason, createdAt: createdAt.toISOString(), userId }, actor);
+}
 
 export function createCommentService(db: Database, moderationThreshold: number) {
   return {
@@ -102,17 +120,8 @@ export function createCommentService(db: Database, moderationThreshold: number) 
           .values({ commentId, userId: actor.id, reason })
           .onConflictDoNothing({ target: [commentReports.commentId, commentReports.userId] })
           .returning();
-        if (!row) throw conflict('You already reported this comment', 'ALREADY_REPORTED');
-        await hideWhenReported(tx, { tipo: 'COMENTARIO', id: commentId }, moderationThreshold);
-        return toReport(
-          {
-            id: row.id,
-            reason: row.reason,
-            createdAt: row.createdAt.toISOString(),
-            userId: row.userId,
-          },
-          actor,
-        );
+        const target = { tipo: 'COMENTARIO', id: commentId } as const;
+        return reportFiled(tx, row, target, moderationThreshold, actor);
       });
     },
   };

@@ -4,10 +4,9 @@ import type { Database } from '../db/client';
 import { AppError, conflict, type Reason } from '../errors';
 import { publish } from '../events/bus';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
-import { DEFAULT_MODERATION_THRESHOLD, hideWhenReported } from '../moderation/hiding';
-import { createCommentService } from './comments';
+import { DEFAULT_MODERATION_THRESHOLD } from '../moderation/hiding';
+import { createCommentService, reportFiled } from './comments';
 import { lockPost, moveCounter, type Counter } from './locks';
-import { toReport } from './records';
 import type { Report, UserRecord } from './schemas';
 import { postAttendances, postLikes, postReports } from './table';
 
@@ -112,17 +111,7 @@ export function createInteractionService(
           .values({ postId, userId: actor.id, reason })
           .onConflictDoNothing({ target: [postReports.postId, postReports.userId] })
           .returning();
-        if (!row) throw conflict('You already reported this post', 'ALREADY_REPORTED');
-        await hideWhenReported(tx, { tipo: 'POST', id: postId }, moderationThreshold);
-        return toReport(
-          {
-            id: row.id,
-            reason: row.reason,
-            createdAt: row.createdAt.toISOString(),
-            userId: row.userId,
-          },
-          actor,
-        );
+        return reportFiled(tx, row, { tipo: 'POST', id: postId }, moderationThreshold, actor);
       });
     },
   };

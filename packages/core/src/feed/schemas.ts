@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../errors';
-import { listMetaSchema, listResponse, pageQuery, queryFlag } from '../common/pagination';
+import { listResponse, pageQuery, queryFlag } from '../common/pagination';
 import { POST_TYPES } from './enums';
 import { LIMITS } from '../common/limits';
 
@@ -269,9 +269,7 @@ export const postSchema = postSummarySchema
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof postSchema>;
 
-export const postListResponse = z
-  .object({ data: z.array(postSummarySchema), meta: listMetaSchema })
-  .meta({ id: 'PostList' });
+export const postListResponse = listResponse(postSummarySchema).meta({ id: 'PostList' });
 export type PostList = z.infer<typeof postListResponse>;
 
 export const commentListResponse = listResponse(commentSchema).meta({ id: 'CommentList' });

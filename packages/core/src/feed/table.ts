@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { groups } from '../groups/table';
-import { users } from '../users/table';
+import { userRef, users } from '../users/table';
 import { LIMITS } from '../common/limits';
 import { POST_TYPES } from './enums';
 
@@ -121,9 +121,7 @@ const perUserRecord = <Extra extends Record<string, PgColumnBuilderBase> = Recor
       postId: uuid('post_id')
         .notNull()
         .references(() => posts.id, { onDelete: 'cascade' }),
-      userId: uuid('user_id')
-        .notNull()
-        .references(() => users.id, { onDelete: 'cascade' }),
+      userId: userRef(),
       ...extra,
       createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     },
@@ -152,9 +150,7 @@ export const commentReports = pgTable(
     commentId: uuid('comment_id')
       .notNull()
       .references(() => postComments.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     ...reportColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

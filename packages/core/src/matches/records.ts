@@ -1,4 +1,5 @@
-import { matchNotFound, type MatchRow } from './queries';
+import type { Executor } from '../db/client';
+import { matchNotFound, matchWithAuthor, playersOf, waitlistOf, type MatchRow } from './queries';
 import { effectiveStatus, hasStarted, teamCapacity, type Team } from './rules';
 import type {
   CreateMatchInput,
@@ -6,6 +7,7 @@ import type {
   MatchFields,
   MatchListItem,
   MatchPlayer,
+  MatchSubscription,
   MatchUser,
   MatchWaitingUser,
   UpdateMatchFields,
@@ -13,8 +15,8 @@ import type {
 import type { matches } from './table';
 
 /*
- * Rows → responses, and request fields → columns: the one place a match's shape is written
- * besides its table and its schemas.
+ * Rows → responses (and the read of one match), and request fields → columns: the one place a
+ * match's shape is written besides its table and its schemas.
  */
 
 /** A player as the single read selects it. */
@@ -139,6 +141,35 @@ export function toMatch(
     viewerId,
   );
 }
+
+/** The match with its author, group, players and waiting list, as `viewerId` sees it. */
+export async function readMatch(
+  ex: Executor,
+  id: string,
+  now: Date,
+  viewerId?: string,
+): Promise<Match> {
+  const [[found], players, waiting] = await Promise.all([
+    matchWithAuthor(ex, id),
+    playersOf(ex, id),
+    waitlistOf(ex, id),
+  ]);
+  return toFoundMatch(found, players, waiting, now, viewerId);
+}
+
+/** A new seat as subscribe answers it, the team named as the match names it. */
+export const toSubscription = (
+  matchId: string,
+  userId: string,
+  placed: { team: Team; subscribedAt: Date },
+  match: { teamNameA: string; teamNameB: string },
+): MatchSubscription => ({
+  matchId,
+  userId,
+  team: placed.team,
+  teamName: placed.team === 'A' ? match.teamNameA : match.teamNameB,
+  subscribedAt: placed.subscribedAt.toISOString(),
+});
 
 /** A match read with its author and players (`found` undefined: 404). */
 export function toFoundMatch(

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
 import { rowsOf } from '../db/rows';
+import { conflict, isUniqueViolation } from '../errors';
 import { publish, publishExpression } from '../events/bus';
 import { spotGrantedNotification } from '../notifications/messages';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
@@ -29,6 +30,27 @@ const placement = sql`(case
 
 /** The match accepts changes of its players: EM_BREVE and its date still ahead. */
 const open = sql`status = 'EM_BREVE' and match_date > now()`;
+
+/** A second row for the same user that got past the checks is refused by the constraints. */
+export async function oneEntryPerUser<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (
+      isUniqueViolation(error, 'match_players_match_user_unique') ||
+      isUniqueViolation(error, 'match_waitlist_user_playing')
+    ) {
+      throw conflict('You are already subscribed to this match', 'ALREADY_SUBSCRIBED');
+    }
+    if (
+      isUniqueViolation(error, 'match_waitlist_match_user_unique') ||
+      isUniqueViolation(error, 'match_players_user_waiting')
+    ) {
+      throw conflict('You are already on the waiting list of this match', 'ALREADY_WAITING');
+    }
+    throw error;
+  }
+}
 
 /**
  * Places `userId` in the match in one statement (the match row is locked only while it runs,

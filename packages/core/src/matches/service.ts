@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
 import { listMeta, pageOffset } from '../common/pagination';
-import type { Database, Executor, Transaction } from '../db/client';
-import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
+import type { Database, Transaction } from '../db/client';
+import { conflict, forbidden, notFound } from '../errors';
 import { publish } from '../events/bus';
 import { groupToPostIn, roleIn } from '../groups/access';
 import { matchCancelledNotification } from '../notifications/messages';
@@ -21,7 +21,7 @@ import {
   waitlistOf,
   type MatchRow,
 } from './queries';
-import { toFoundMatch, toListItem, toMatchColumns } from './records';
+import { readMatch, toFoundMatch, toListItem, toMatchColumns, toSubscription } from './records';
 import {
   canTransition,
   effectiveStatus,
@@ -39,19 +39,9 @@ import type {
   MatchWaitlistEntry,
   UpdateMatchFields,
 } from './schemas';
-import { admit, joinWaitlist, leaveMatch, promoteWaiting } from './seats';
+import { admit, joinWaitlist, leaveMatch, oneEntryPerUser, promoteWaiting } from './seats';
 import { seatSnapshot, seatRefusal } from './snapshot';
 import { matchPlayers, matches } from './table';
-
-/** The match with its author, group, players and waiting list, as `viewerId` sees it. */
-async function readMatch(ex: Executor, id: string, now: Date, viewerId?: string): Promise<Match> {
-  const [[found], players, waiting] = await Promise.all([
-    matchWithAuthor(ex, id),
-    playersOf(ex, id),
-    waitlistOf(ex, id),
-  ]);
-  return toFoundMatch(found, players, waiting, now, viewerId);
-}
 
 const groupRefusal = 'Only an OWNER or ADMIN of the group can organise a match in its name';
 
@@ -85,27 +75,6 @@ export function createMatchService(
   async function refusalNow(matchId: string, userId: string, wanted: 'PLAY' | 'WAIT') {
     const [seen] = await snapshot.execute({ id: matchId, userId });
     return seatRefusal(seen, wanted);
-  }
-
-  /** A second row for the same user that got past the checks is refused by the constraints. */
-  async function oneEntryPerUser<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (
-        isUniqueViolation(error, 'match_players_match_user_unique') ||
-        isUniqueViolation(error, 'match_waitlist_user_playing')
-      ) {
-        throw conflict('You are already subscribed to this match', 'ALREADY_SUBSCRIBED');
-      }
-      if (
-        isUniqueViolation(error, 'match_waitlist_match_user_unique') ||
-        isUniqueViolation(error, 'match_players_user_waiting')
-      ) {
-        throw conflict('You are already on the waiting list of this match', 'ALREADY_WAITING');
-      }
-      throw error;
-    }
   }
 
   /** Joining or moving a match into the reminder lead time: its players are reminded now. */
@@ -257,13 +226,7 @@ export function createMatchService(
       if (withinReminderLead(seen!.matchDate)) {
         await db.transaction((tx) => sendDueReminders(tx, reminderLeadSeconds, { matchId }));
       }
-      return {
-        matchId,
-        userId,
-        team: placed.team,
-        teamName: placed.team === 'A' ? seen!.teamNameA : seen!.teamNameB,
-        subscribedAt: placed.subscribedAt.toISOString(),
-      };
+      return toSubscription(matchId, userId, placed, seen!);
     },
 
     /** Allowed at any status; the seat goes to the first waiting user while the match is open. */

@@ -1,17 +1,9 @@
-import {
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  timestamp,
-  unique,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+// The table builders, then the column types.
+import { check, index, pgEnum, pgTable, unique } from 'drizzle-orm/pg-core';
+import { integer, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { groups } from '../groups/table';
-import { users } from '../users/table';
+import { userRef, users } from '../users/table';
 import { LIMITS } from '../common/limits';
 import { MATCH_STATUSES, SPORTS, TEAMS } from './enums';
 
@@ -69,17 +61,20 @@ export const matches = pgTable(
   ],
 );
 
+/** A user's row in a match (a seat, a place in the queue): it goes with the match or the user. */
+const matchUserColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  matchId: uuid('match_id')
+    .notNull()
+    .references(() => matches.id, { onDelete: 'cascade' }),
+  userId: userRef(),
+});
+
 /** One row per player in a match. The unique constraint is the last guard against doubles. */
 export const matchPlayers = pgTable(
   'match_players',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    matchId: uuid('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...matchUserColumns(),
     team: teamEnum('team').notNull(),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,13 +93,7 @@ export const matchPlayers = pgTable(
 export const matchWaitlist = pgTable(
   'match_waitlist',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    matchId: uuid('match_id')
-      .notNull()
-      .references(() => matches.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...matchUserColumns(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

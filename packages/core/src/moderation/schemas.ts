@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metadadosSchema, pageQuery } from '../common/pagination';
+import { dadosListResponse, pageQuery } from '../common/pagination';
 import { MODERATION_ACTIONS, MODERATION_TARGETS } from './table';
 
 /*
@@ -43,9 +43,7 @@ export const denunciaSchema = z
   .meta({ id: 'Denuncia' });
 export type Denuncia = z.infer<typeof denunciaSchema>;
 
-export const denunciaListResponse = z
-  .object({ dados: z.array(denunciaSchema), metadados: metadadosSchema })
-  .meta({ id: 'DenunciaList' });
+export const denunciaListResponse = dadosListResponse(denunciaSchema).meta({ id: 'DenunciaList' });
 export type DenunciaList = z.infer<typeof denunciaListResponse>;
 
 export const decideDenunciaInput = z

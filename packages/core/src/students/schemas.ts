@@ -82,6 +82,55 @@ export const escolaridadeSchema = z
   .transform(toEscolaridadeCode)
   .meta({ description: 'Como listada em opcoes-academicas ou pelo código; guardada como código' });
 
+/** The fields every sign-up (student, teacher) starts with, in this order. */
+export const signUpFields = {
+  nome: requiredText(LIMITS.user.nome.max),
+  nickname: nicknameSchema,
+  email: emailSchema,
+  senha: newPasswordSchema,
+  confirmacaoSenha: z.string({ error: 'obrigatório' }),
+  instituicao: requiredText(LIMITS.user.instituicao.max),
+};
+
+/** `confirmacaoSenha` must repeat `senha`. */
+export function confirmsPassword(
+  input: { senha?: unknown; confirmacaoSenha?: unknown } | undefined,
+  ctx: z.core.$RefinementCtx,
+) {
+  if (typeof input?.senha === 'string' && input.senha !== input.confirmacaoSenha) {
+    ctx.addIssue({ code: 'custom', path: ['confirmacaoSenha'], message: 'deve ser igual à senha' });
+  }
+}
+
+/** `cidade` must be a municipality of `estado` (when both are text and `estado` is a UF). */
+export function checkCityOfUf(estado: unknown, cidade: unknown, ctx: z.core.$RefinementCtx) {
+  if (
+    typeof estado === 'string' &&
+    typeof cidade === 'string' &&
+    isUf(estado) &&
+    !officialCityName(estado, cidade)
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['cidade'], message: `não é um município de ${estado}` });
+  }
+}
+
+/** A valid registration: the document's example, and the body tests and benchmarks start from. */
+export const registerStudentExample = {
+  nome: 'Maria da Silva',
+  nickname: 'maria_silva',
+  email: 'maria.silva@campus.test',
+  senha: 'senha-forte-123',
+  confirmacaoSenha: 'senha-forte-123',
+  instituicao: 'Universidade de Brasília (UnB)',
+  curso: 'Engenharia de Software',
+  periodo: '3º período',
+  dataNascimento: '2003-05-17',
+  nacionalidade: 'Brasileira',
+  estado: 'DF',
+  cidade: 'Brasília',
+  escolaridade: 'Graduação',
+};
+
 /**
  * POST /autenticacao/cadastro (interface.md, decisions.md §7). Field rules first; then the
  * cross-field rules, which run even when other fields failed, so every problem is reported at once.
@@ -89,12 +138,7 @@ export const escolaridadeSchema = z
  */
 export const registerStudentInput = z
   .object({
-    nome: requiredText(LIMITS.user.nome.max),
-    nickname: nicknameSchema,
-    email: emailSchema,
-    senha: newPasswordSchema,
-    confirmacaoSenha: z.string({ error: 'obrigatório' }),
-    instituicao: requiredText(LIMITS.user.instituicao.max),
+    ...signUpFields,
     curso: requiredText(LIMITS.user.curso.max),
     periodo: requiredText(LIMITS.user.periodo.max),
     dataNascimento: birthDateSchema,
@@ -109,56 +153,15 @@ export const registerStudentInput = z
   .superRefine(
     (input, ctx) => {
       const failed = new Set(ctx.issues.map((issue) => issue.path?.[0]));
-      const { senha, confirmacaoSenha, estado, cidade } = (input ?? {}) as Partial<
-        Record<string, unknown>
-      >;
-      if (
-        !failed.has('confirmacaoSenha') &&
-        typeof senha === 'string' &&
-        senha !== confirmacaoSenha
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['confirmacaoSenha'],
-          message: 'deve ser igual à senha',
-        });
-      }
-      if (
-        !failed.has('estado') &&
-        !failed.has('cidade') &&
-        typeof estado === 'string' &&
-        isUf(estado) &&
-        typeof cidade === 'string' &&
-        !officialCityName(estado, cidade)
-      ) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['cidade'],
-          message: `não é um município de ${estado}`,
-        });
+      if (!failed.has('confirmacaoSenha')) confirmsPassword(input, ctx);
+      if (!failed.has('estado') && !failed.has('cidade')) {
+        const { estado, cidade } = (input ?? {}) as Partial<Record<string, unknown>>;
+        checkCityOfUf(estado, cidade, ctx);
       }
     },
     { when: () => true },
   )
-  .meta({
-    examples: [
-      {
-        nome: 'Maria da Silva',
-        nickname: 'maria_silva',
-        email: 'maria.silva@campus.test',
-        senha: 'senha-forte-123',
-        confirmacaoSenha: 'senha-forte-123',
-        instituicao: 'Universidade de Brasília (UnB)',
-        curso: 'Engenharia de Software',
-        periodo: '3º período',
-        dataNascimento: '2003-05-17',
-        nacionalidade: 'Brasileira',
-        estado: 'DF',
-        cidade: 'Brasília',
-        escolaridade: 'Graduação',
-      },
-    ],
-  });
+  .meta({ examples: [registerStudentExample] });
 export type RegisterStudentInput = z.infer<typeof registerStudentInput>;
 
 /** The registration result (interface.md "Student"). */

@@ -3,6 +3,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Usuario } from '../auth/schemas';
 import type { Actor } from '../common/actor';
 import type { Database } from '../db/client';
+import { conflict, isUniqueViolation } from '../errors';
 import type { Student } from '../students/schemas';
 import { users } from './table';
 
@@ -31,6 +32,45 @@ export const studentColumns = { ...withoutPerfil, papel: perfil } satisfies Reco
   keyof Student,
   unknown
 >;
+
+/**
+ * Inserts a new account and answers it as a registration does (`Student`). A taken e-mail or
+ * nickname is decided by the unique indexes, not by a read before the write (of two identical
+ * sign-ups at once exactly one succeeds): 409 EMAIL_IN_USE / NICKNAME_IN_USE.
+ */
+export async function insertAccount(
+  db: Database,
+  values: typeof users.$inferInsert,
+  what: string,
+): Promise<Student> {
+  try {
+    const [row] = await db.insert(users).values(values).returning(studentColumns);
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_unique')) {
+      throw conflict('Este e-mail já está cadastrado', 'EMAIL_IN_USE');
+    }
+    if (isUniqueViolation(error, 'users_nickname_unique')) {
+      throw conflict('Este nickname já está em uso', 'NICKNAME_IN_USE');
+    }
+    throw withoutParameters(error, what);
+  }
+}
+
+/**
+ * A failed insert without its parameters: drizzle's error message lists every bound value, the
+ * password hash among them, and error logs print messages. Only the driver's own words remain.
+ */
+function withoutParameters(error: unknown, what: string): Error {
+  const driverError = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (driverError as { code?: unknown } | null)?.code;
+  const message = driverError instanceof Error ? driverError.message : 'unknown error';
+  // Keeps the SQLSTATE (so e.g. a NUL character is still recognised as bad input), drops the rest.
+  return Object.assign(
+    new Error(`${what} insert failed${code ? ` (${String(code)})` : ''}: ${message}`),
+    code ? { code } : {},
+  );
+}
 
 /** What authentication reads of the account on every request: the `Actor`. */
 export const actorColumns = {

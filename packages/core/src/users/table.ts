@@ -44,6 +44,12 @@ export const users = pgTable(
   (t) => [index('users_created_at_id_idx').on(t.createdAt.desc(), t.id.desc())],
 );
 
+/** A row's user (`user_id`): the row goes when the account goes. */
+export const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Who changed whose account status, when, from what to what. */
 export const accountStatusChanges = pgTable(
   'account_status_changes',
