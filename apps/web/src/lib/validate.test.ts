@@ -31,26 +31,27 @@ describe('checked: the API’s own schemas before sending', () => {
     expect(checked(loginInput, input, 'pt')).toBe(input);
   });
 
-  it('keeps the words of the Portuguese schemas (registration)', () => {
-    const { fields } = errorsOf(
-      registerStudentInput,
-      { nickname: '9ana', senha: 'curta', confirmacaoSenha: 'outra', email: 'x' },
-      'pt',
-      ['nome', 'nickname', 'senha', 'email', 'confirmacaoSenha'],
-    );
-    expect(fields).toEqual({
-      nome: 'obrigatório',
-      nickname: 'deve começar com uma letra e ter apenas letras minúsculas, números e _',
-      senha: 'deve ter no mínimo 8 caracteres',
-      email: 'e-mail inválido',
-      confirmacaoSenha: 'deve ser igual à senha',
-    });
-  });
-
-  it('puts the English schemas’ issues in Portuguese by their kind (match)', () => {
-    const { fields, form } = errorsOf(
-      createMatchInput,
-      {
+  it.each([
+    {
+      what: 'keeps the words of the Portuguese schemas (registration)',
+      schema: registerStudentInput,
+      language: 'pt' as const,
+      input: { nickname: '9ana', senha: 'curta', confirmacaoSenha: 'outra', email: 'x' },
+      expected: {
+        nome: 'obrigatório',
+        nickname: 'deve começar com uma letra e ter apenas letras minúsculas, números e _',
+        senha: 'deve ter no mínimo 8 caracteres',
+        email: 'e-mail inválido',
+        confirmacaoSenha: 'deve ser igual à senha',
+      },
+      // The fields not named here (the rest of the form) are summed up in the form's message.
+      form: expect.any(String),
+    },
+    {
+      what: 'puts the English schemas’ issues in Portuguese by their kind (match)',
+      schema: createMatchInput,
+      language: 'en' as const,
+      input: {
         userId: USER,
         title: 'ab',
         maxPlayers: 1,
@@ -58,17 +59,18 @@ describe('checked: the API’s own schemas before sending', () => {
         location: '',
         teamNameA: 'x'.repeat(LIMITS.match.teamName.max + 1),
       },
-      'en',
-      ['title', 'maxPlayers', 'MatchDate', 'location', 'teamNameA'],
-    );
-    expect(fields).toEqual({
-      title: 'deve ter no mínimo 3 caracteres',
-      maxPlayers: 'deve ser no mínimo 2',
-      MatchDate: 'deve ser uma data futura',
-      location: 'obrigatório',
-      teamNameA: `deve ter no máximo ${LIMITS.match.teamName.max} caracteres`,
-    });
-    expect(form).toBe('Corrija os campos indicados.');
+      expected: {
+        title: 'deve ter no mínimo 3 caracteres',
+        maxPlayers: 'deve ser no mínimo 2',
+        MatchDate: 'deve ser uma data futura',
+        location: 'obrigatório',
+        teamNameA: `deve ter no máximo ${LIMITS.match.teamName.max} caracteres`,
+      },
+      form: 'Corrija os campos indicados.',
+    },
+  ])('$what', ({ schema, language, input, expected, form }) => {
+    const errors = errorsOf(schema, input, language, Object.keys(expected));
+    expect(errors).toEqual({ fields: expected, form });
   });
 
   it('says what an event needs, and refuses a number that is none', () => {
