@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { readFailure } from './lib/errors';
 import { TRPCProvider } from './lib/trpc';
@@ -23,6 +24,9 @@ const queryClient = new QueryClient({
         return (status === undefined || status >= 500) && count < 2;
       },
     },
+    // An action runs when tapped or fails with a message: never paused offline and replayed
+    // unannounced when the connection returns, never retried behind the user's back.
+    mutations: { networkMode: 'always', retry: false },
   },
 });
 
@@ -43,7 +47,9 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={session.client} queryClient={queryClient}>
         <SessionProvider session={session}>
-          <App />
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
         </SessionProvider>
       </TRPCProvider>
     </QueryClientProvider>
