@@ -4,9 +4,16 @@ import { lazy } from 'react';
 const load = () => import('./DataLayer');
 export const DataLayer = lazy(load);
 
-/** Fetches it ahead, once the first page has loaded, so a page that needs it does not wait. */
+/**
+ * Fetches it ahead, once the first page has loaded and painted (when the browser is idle), so a
+ * page that needs it does not wait, and the first paint does not wait for it either.
+ */
 export function preloadDataLayer() {
   const start = () => void load();
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(start, { timeout: 3_000 })
+      : setTimeout(start, 1_000);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
