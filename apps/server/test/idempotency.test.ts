@@ -83,6 +83,34 @@ describe('Idempotency-Key', () => {
     await t.request.get('/post').set(user.auth).set('Idempotency-Key', tooLong).expect(200);
   });
 
+  it('over /trpc too (the browser): the same key replays the first answer, over REST as well', async () => {
+    const key = randomUUID();
+    const body = generalBody(user, { title: `trpc ${key}` });
+    const call = () =>
+      t.request.post('/trpc/feed.create').set(user.auth).set('Idempotency-Key', key).send(body);
+    const first = await call();
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await call();
+    expect(again.status).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.result.data).toEqual(first.body.result.data);
+    // One claim for both transports: the REST retry of the same create replays it too.
+    const rest = await postWithKey(key).send(body);
+    expect(rest.status).toBe(201);
+    expect(rest.body.id).toBe(first.body.result.data.id);
+    expect(await postsTitled(body.title)).toBe(1);
+    // A query ignores the header; another body with the key is refused as over REST.
+    await t.request.get('/trpc/auth.me').set(user.auth).set('Idempotency-Key', key).expect(200);
+    const other = await t.request
+      .post('/trpc/feed.create')
+      .set(user.auth)
+      .set('Idempotency-Key', key)
+      .send({ ...body, title: `other ${key}` });
+    expect(other.status).toBe(422);
+    expect(other.body.error.data.reason).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it(
     'holds across processes: the other process replays the first answer',
     { tags: ['postgres-only'] },

@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { App } from './App';
-import { readFailure } from './lib/errors';
-import { TRPCProvider } from './lib/trpc';
 import { createSessionClient } from './session/client';
+import { preloadDataLayer } from './session/data';
 import { SessionProvider } from './session/SessionProvider';
 import { createSessionStore, localTokenStorage, REFRESH_TOKEN_KEY } from './session/store';
 import './styles/base.css';
@@ -13,26 +12,6 @@ import './styles/content.css';
 const store = createSessionStore(localTokenStorage());
 const session = createSessionClient(store);
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 5_000,
-      // A 4xx will not change by asking again; network trouble and 5xx get two more tries.
-      retry: (count, error) => {
-        const status = readFailure(error).httpStatus;
-        return (status === undefined || status >= 500) && count < 2;
-      },
-    },
-  },
-});
-
-// A session that ends forgets every cached answer (the next user must not see them).
-let signedIn = store.get().user !== null;
-store.subscribe(() => {
-  const now = store.get().user !== null;
-  if (signedIn && !now) queryClient.clear();
-  signedIn = now;
-});
 // Logging out in another tab removes the shared refresh token: end this tab's session too.
 window.addEventListener('storage', (event) => {
   if (event.key === REFRESH_TOKEN_KEY && event.newValue === null) store.signOut(null);
@@ -40,12 +19,11 @@ window.addEventListener('storage', (event) => {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={session.client} queryClient={queryClient}>
-        <SessionProvider session={session}>
-          <App />
-        </SessionProvider>
-      </TRPCProvider>
-    </QueryClientProvider>
+    <SessionProvider session={session}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </SessionProvider>
   </StrictMode>,
 );
+preloadDataLayer();

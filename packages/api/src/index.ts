@@ -23,4 +23,5 @@ export {
   type RestRoute,
   type Route,
 } from './routes';
+export { claimIdempotencyKey, malformedKey, type IdempotencyClaim } from './idempotency';
 export { setOutputCheck, type OutputCheck } from './output-check';

@@ -11,8 +11,11 @@ import {
   withDeadline,
 } from '@campus/core';
 import { initTRPC, TRPCError } from '@trpc/server';
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { databaseUnavailable, toHttpError, toTRPCError } from './errors';
+import { claimIdempotencyKey } from './idempotency';
+import { takesIdempotencyKey } from './openapi-conventions';
 
 /** The limits a procedure can be counted against (decisions.md §10, extensions.md §F). */
 export type RateLimitClass = 'auth' | 'global';
@@ -42,6 +45,11 @@ export interface Context {
   setHeader?: (name: string, value: string) => void;
   /** A call that has not finished within this many ms is answered 503 (the database is not answering). */
   deadlineMs?: number;
+  /**
+   * The `Idempotency-Key` of a /trpc call (`idempotentCreate`). The REST adapter claims its own
+   * before calling the procedure, and leaves this unset.
+   */
+  idempotencyKey?: string;
 }
 
 /**
@@ -208,6 +216,30 @@ export const authedProcedure = publicProcedure
   .use(async ({ ctx, next }) => {
     const actor: Actor = await ctx.services.auth.authenticate(bearerToken(ctx.authorization));
     return next({ ctx: { actor } });
+  })
+  /**
+   * A create sent over /trpc with an `Idempotency-Key` (the browser's actions): claimed like over
+   * REST (idempotency.ts); a key already answered gets that answer, and nothing runs again.
+   */
+  .use(async ({ ctx, meta, path, getRawInput, next }) => {
+    const key = ctx.idempotencyKey;
+    if (key === undefined || !takesIdempotencyKey(meta)) return next();
+    const claim = await claimIdempotencyKey(
+      ctx.services,
+      ctx.actor.id,
+      key,
+      path,
+      await getRawInput(),
+    );
+    if (claim.kind === 'refused') throw claim.error;
+    if (claim.kind === 'replay') {
+      ctx.setHeader?.('Idempotent-Replayed', 'true');
+      return { ok: true as const, data: claim.body, marker: middlewareMarker };
+    }
+    const result = await next();
+    if (result.ok) await claim.finish(201, result.data);
+    else await claim.abort().catch(() => {});
+    return result;
   });
 
 /** perfil ADMIN (decisions.md §3: enforced, unlike the implementation the spec describes). */

@@ -40,6 +40,7 @@ export * from './db/unavailable';
 export * from './common/actor';
 export * from './common/limits';
 export * from './common/messages';
+export * from './common/issue-messages';
 export * from './events/bus';
 export * from './events/live';
 export * from './notifications/schemas';

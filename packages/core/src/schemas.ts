@@ -36,4 +36,5 @@ export {
   resetPasswordInput,
   updateProfileInput,
 } from './accounts/schemas';
-export { portugueseIssue, REASON_MESSAGES } from './common/messages';
+export { REASON_MESSAGES } from './common/messages';
+export { portugueseIssue } from './common/issue-messages';

@@ -44,6 +44,10 @@ export const contextFactory =
       : {}),
     ...(track ? { track } : {}),
     ...(requestTimeoutMs ? { deadlineMs: requestTimeoutMs } : {}),
+    // Over /trpc the procedure claims it (packages/api's trpc.ts); REST claims it itself.
+    ...(transport === 'trpc' && typeof req.headers['idempotency-key'] === 'string'
+      ? { idempotencyKey: req.headers['idempotency-key'] }
+      : {}),
   });
 
 /**

@@ -124,8 +124,13 @@ describe('blocking takes effect at once', () => {
         .where(eq(refreshTokens.userId, user.id));
       expect(tokens).toHaveLength(2);
       expect(tokens.every((token) => token.revokedAt !== null)).toBe(true);
-      expectError(await me(t, session.accessToken), 401, 'UNAUTHORIZED');
-      expectError(await refresh(t, session.refreshToken), 401, 'UNAUTHORIZED');
+      // Both say why, so that the browser can tell its user (issue 17).
+      expect(expectError(await me(t, session.accessToken), 401, 'UNAUTHORIZED').reason).toBe(
+        'ACCOUNT_NOT_ACTIVE',
+      );
+      expect(expectError(await refresh(t, session.refreshToken), 401, 'UNAUTHORIZED').reason).toBe(
+        'ACCOUNT_NOT_ACTIVE',
+      );
       // Login says why (extensions.md §E): a PENDENTE account waits for approval.
       expect(expectError(await loginAs(t, user), 403, 'FORBIDDEN').reason).toBe(
         status === 'PENDING' ? 'ACCOUNT_PENDING' : 'ACCOUNT_NOT_ACTIVE',

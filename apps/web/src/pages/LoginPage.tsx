@@ -1,28 +1,27 @@
-import { loginInput } from '@campus/core/schemas';
+import { useEffect } from 'react';
 import { ErrorMessage, StatusMessage } from '../components/Alert';
 import { Field } from '../components/Field';
 import { Page } from '../components/Page';
 import { useFormValues, useSubmit } from '../components/useForm';
 import { sameNames } from '../lib/errors';
+import { nextPath, nextReason, withNext } from '../lib/next';
 import { Link, navigate, useLocation } from '../lib/router';
-import { checked } from '../lib/validate';
 import { useSession } from '../session/SessionProvider';
 
 const FIELDS = sameNames('email', 'senha');
-
-/** Where to go after logging in: the page that asked for it, if it is one of ours. */
-export function nextPath(query: URLSearchParams): string {
-  const next = query.get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/feed';
-}
+const loadCheck = () => import('./login-check');
 
 export function LoginPage() {
   const { login, notice, clearNotice } = useSession();
   const { query } = useLocation();
+  const next = query.get('next');
+  const reason = nextReason(next, 'Entre');
   const form = useFormValues({ email: '', senha: '' });
   const { errors, message, busy, formRef, handle } = useSubmit(FIELDS);
+  // Fetched after the page shows, so it is there by the time the form is sent.
+  useEffect(() => void loadCheck(), []);
   const submit = handle(async () => {
-    const { email, senha } = checked(loginInput, form.values, 'pt');
+    const { email, senha } = (await loadCheck()).checkLogin(form.values);
     await login(email, senha);
     navigate(nextPath(query), { replace: true });
   });
@@ -42,6 +41,7 @@ export function LoginPage() {
             </button>
           </div>
         ) : null}
+        {reason ? <p className="alert alert--info">{reason}</p> : null}
         {query.get('senha') === 'redefinida' ? (
           <StatusMessage>Senha redefinida! Entre com a nova senha.</StatusMessage>
         ) : null}
@@ -80,8 +80,9 @@ export function LoginPage() {
           <Link to="/esqueci-senha">Esqueci minha senha</Link>
         </p>
         <p>
-          Ainda não tem conta? <Link to="/cadastro">Criar conta de estudante</Link> ou{' '}
-          <Link to="/cadastro/professor">cadastrar-se como professor</Link>
+          Ainda não tem conta?{' '}
+          <Link to={withNext('/cadastro', next)}>Criar conta de estudante</Link> ou{' '}
+          <Link to={withNext('/cadastro/professor', next)}>cadastrar-se como professor</Link>
         </p>
       </div>
     </Page>

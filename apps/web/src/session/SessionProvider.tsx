@@ -35,9 +35,15 @@ export function SessionProvider({
   );
 }
 
-export function useSession() {
+/** The session's API client and store (for the data layer). */
+export function useSessionClient(): SessionClient {
   const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession outside SessionProvider');
+  if (!session) throw new Error('useSessionClient outside SessionProvider');
+  return session;
+}
+
+export function useSession() {
+  const session = useSessionClient();
   const state = useSyncExternalStore(session.store.subscribe, session.store.get);
   return {
     ...state,

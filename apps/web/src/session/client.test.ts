@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionClient, SESSION_ENDED } from './client';
+import { ACCOUNT_BLOCKED, createSessionClient, SESSION_ENDED } from './client';
 import { createSessionStore, memoryTokenStorage } from './store';
 
 type Outcome = { data: unknown } | { status: number; reason?: string } | 'offline';
@@ -23,7 +23,7 @@ const session = (n: number) => ({
  * calls, no transformer), recording each procedure call with the bearer token it carried.
  */
 function fakeApi(handle: Handler) {
-  const calls: { path: string; token: string | null; input: unknown }[] = [];
+  const calls: { path: string; token: string | null; input: unknown; key: string | null }[] = [];
   const fetchImpl = async (url: RequestInfo | URL, init?: RequestInit) => {
     const address = new URL(String(url), 'http://test');
     const batch = address.searchParams.get('batch') === '1';
@@ -32,10 +32,12 @@ function fakeApi(handle: Handler) {
       init?.method === 'POST'
         ? JSON.parse(String(init.body ?? 'null'))
         : JSON.parse(address.searchParams.get('input') ?? 'null');
-    const token = new Headers(init?.headers).get('authorization')?.replace(/^Bearer /, '') ?? null;
+    const sent = new Headers(init?.headers);
+    const token = sent.get('authorization')?.replace(/^Bearer /, '') ?? null;
+    const key = sent.get('idempotency-key');
     const results = paths.map((path, i) => {
       const input = batch ? (raw as Record<string, unknown> | null)?.[i] : raw;
-      calls.push({ path, token, input });
+      calls.push({ path, token, input, key });
       const outcome = handle(path, input, token);
       if (outcome === 'offline') throw new TypeError('Failed to fetch');
       if ('data' in outcome) return { status: 200, body: { result: { data: outcome.data } } };
@@ -110,8 +112,16 @@ describe('transparent token refresh', () => {
         : { status: 401, reason: 'ACCOUNT_NOT_ACTIVE' },
     );
     await expect(client.auth.me.query()).rejects.toThrow();
-    expect(store.get()).toEqual({ accessToken: null, user: null, notice: SESSION_ENDED });
+    expect(store.get()).toEqual({ accessToken: null, user: null, notice: ACCOUNT_BLOCKED });
     expect(store.refreshToken()).toBeNull();
+  });
+
+  it('says the session merely ended when the refresh token is refused for another reason', async () => {
+    const { client, store } = signedInClient((path) =>
+      path === 'auth.refresh' ? { status: 401, reason: 'TOKEN_INVALID' } : { status: 401 },
+    );
+    await expect(client.auth.me.query()).rejects.toThrow();
+    expect(store.get().notice).toBe(SESSION_ENDED);
   });
 
   it('logs out when the call is refused again with the new token', async () => {
@@ -192,5 +202,47 @@ describe('login, restore and logout', () => {
     await logout();
     expect(store.get().user).toBeNull();
     expect(store.refreshToken()).toBeNull();
+  });
+});
+
+describe('actions on a bad network', () => {
+  const created = { mensagem: 'ok', dados: { id: usuario.id } };
+  // The fake server reads no schema: any input stands for a new post.
+  const post = { title: 'Olá', content: 'Oi', type: 'GENERAL' } as never;
+
+  it('sends each action alone with an Idempotency-Key, the same one when tried again after no answer', async () => {
+    let online = false;
+    const { client, calls } = signedInClient((path, _input, token) => {
+      if (path === 'auth.refresh') return { data: session(2) };
+      if (token !== 'access-2') return { status: 401, reason: 'TOKEN_EXPIRED' };
+      return online ? { data: created } : 'offline';
+    });
+    await expect(client.feed.create.mutate(post)).rejects.toThrow();
+    online = true;
+    await client.feed.create.mutate(post);
+    await client.feed.create.mutate(post);
+    const keys = calls.filter((c) => c.path === 'feed.create').map((c) => c.key);
+    // 401 → refresh → retry (one key), the try again after the failure (same key), then a new one.
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys.slice(0, 3)).size).toBe(1);
+    expect(keys[3]).not.toBe(keys[0]);
+    expect(keys.every((key) => key && /^[0-9a-f]{32}$/.test(key))).toBe(true);
+    expect(calls.filter((c) => c.path === 'auth.me').every((c) => c.key === null)).toBe(true);
+  });
+
+  it('gives up on a call that gets no answer in time', async () => {
+    const store = createSessionStore(memoryTokenStorage());
+    const never: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      );
+    const { client } = createSessionClient(store, {
+      url: 'http://test/trpc',
+      fetch: never,
+      timeoutMs: 50,
+    });
+    const started = Date.now();
+    await expect(client.feed.create.mutate(post)).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -7,13 +7,32 @@ import {
   splitLink,
   type TRPCLink,
 } from '@trpc/client';
-import { EventSource } from 'eventsource';
+import type { EventSource as EventSourcePonyfill } from 'eventsource';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { isUnauthorized, readFailure } from '../lib/errors';
+import { boundedFetch, idempotencyHeader, idempotencyLink } from './network';
 import { browserLock, createRefreshCoordinator, type RefreshCoordinator } from './refresh';
 import type { SessionStore } from './store';
 
 export const SESSION_ENDED = 'Sua sessão terminou. Entre novamente para continuar.';
+export const ACCOUNT_BLOCKED =
+  'Sua sessão terminou: sua conta foi desativada por um administrador. Se acha que é um engano, fale com a administração do Campus.';
+
+/** Why the server ended the session, for the login page: a blocked account is told so. */
+const endedBecause = (error: unknown) =>
+  readFailure(error).reason === 'ACCOUNT_NOT_ACTIVE' ? ACCOUNT_BLOCKED : SESSION_ENDED;
+
+let LoadedEventSource: typeof EventSourcePonyfill | undefined;
+/**
+ * The `eventsource` ponyfill, fetched with the first live stream rather than with the first page:
+ * tRPC awaits `eventSourceOptions` (which loads it) before it constructs the stream.
+ */
+function LazyEventSource(
+  url: string | URL,
+  init?: ConstructorParameters<typeof EventSourcePonyfill>[1],
+) {
+  return new LoadedEventSource!(url, init);
+}
 
 /**
  * Transparent refresh: a call answered 401 waits for one token refresh (shared by every call
@@ -23,6 +42,7 @@ export const SESSION_ENDED = 'Sua sessão terminou. Entre novamente para continu
 export function refreshLink(
   store: SessionStore,
   coordinator: RefreshCoordinator,
+  refusal: () => string,
 ): TRPCLink<AppRouter> {
   return () =>
     ({ op, next }) =>
@@ -38,13 +58,13 @@ export function refreshLink(
               if (!isUnauthorized(error) || store.refreshToken() === null) {
                 observer.error(error);
               } else if (retried) {
-                store.signOut(SESSION_ENDED);
+                store.signOut(endedBecause(error));
                 observer.error(error);
               } else {
                 retried = true;
                 void coordinator.renew(usedToken).then((outcome) => {
                   if (outcome === 'renewed') return attempt();
-                  if (outcome === 'refused') store.signOut(SESSION_ENDED);
+                  if (outcome === 'refused') store.signOut(refusal());
                   observer.error(error);
                 });
               }
@@ -60,6 +80,8 @@ export interface SessionClientOptions {
   url?: string;
   lock?: <T>(task: () => Promise<T>) => Promise<T>;
   fetch?: typeof fetch;
+  /** How long a call may wait for its answer (session/network.ts). */
+  timeoutMs?: number;
 }
 
 /**
@@ -68,13 +90,16 @@ export interface SessionClientOptions {
  */
 export function createSessionClient(
   store: SessionStore,
-  { url = '/trpc', lock = browserLock, fetch: fetchImpl }: SessionClientOptions = {},
+  { url = '/trpc', lock = browserLock, fetch: fetchImpl, timeoutMs }: SessionClientOptions = {},
 ) {
   const headers = (): Record<string, string> => {
     const token = store.get().accessToken;
     return token ? { authorization: `Bearer ${token}` } : {};
   };
-  const transport = { url, headers, ...(fetchImpl ? { fetch: fetchImpl } : {}) };
+  // Every call but the live streams waits 15 s at most (session/network.ts).
+  const transport = { url, headers, fetch: boundedFetch(fetchImpl, timeoutMs) };
+  /** Why the last refused refresh was refused (the login page says it). */
+  let refusal = SESSION_ENDED;
   // Login, refresh and logout go around the refresh link: their 401s mean what they say.
   const authClient = createTRPCClient<AppRouter>({ links: [httpLink(transport)] });
 
@@ -82,6 +107,7 @@ export function createSessionClient(
     currentAccessToken: () => store.get().accessToken,
     withLock: lock,
     async refresh() {
+      refusal = SESSION_ENDED;
       // Read inside the lock: another tab may have just rotated it.
       const refreshToken = store.refreshToken();
       if (!refreshToken) return 'refused';
@@ -91,6 +117,7 @@ export function createSessionClient(
         return 'renewed';
       } catch (error) {
         const status = readFailure(error).httpStatus;
+        refusal = endedBecause(error);
         return status === 400 || status === 401 || status === 403 ? 'refused' : 'failed';
       }
     },
@@ -98,24 +125,36 @@ export function createSessionClient(
 
   const client = createTRPCClient<AppRouter>({
     links: [
-      refreshLink(store, coordinator),
+      idempotencyLink(),
+      refreshLink(store, coordinator, () => refusal),
       splitLink({
         condition: (op) => op.type === 'subscription',
         // Live streams over SSE. The browser's own EventSource cannot send headers, and a token in
         // the URL would reach access logs: this one sends the Authorization header over fetch.
         true: httpSubscriptionLink({
           url,
-          EventSource,
-          eventSourceOptions: () => ({
-            fetch: (input, init) =>
-              (fetchImpl ?? fetch)(input, {
-                ...init,
-                headers: { ...init?.headers, ...headers() },
-              }),
-          }),
+          EventSource: LazyEventSource as unknown as typeof EventSourcePonyfill,
+          eventSourceOptions: async () => {
+            LoadedEventSource ??= (await import('eventsource')).EventSource;
+            return {
+              fetch: (input, init) =>
+                (fetchImpl ?? fetch)(input, {
+                  ...init,
+                  headers: { ...init?.headers, ...headers() },
+                }),
+            };
+          },
         }),
-        // The server refuses batches of more than 10 calls (MAX_BATCH_SIZE in apps/server/src/app.ts).
-        false: httpBatchLink({ ...transport, maxItems: 10 }),
+        false: splitLink({
+          // Actions one per request, each with its own Idempotency-Key header.
+          condition: (op) => op.type === 'mutation',
+          true: httpLink({
+            ...transport,
+            headers: ({ op }) => ({ ...headers(), ...idempotencyHeader(op.context) }),
+          }),
+          // The server refuses batches of more than 10 calls (MAX_BATCH_SIZE in apps/server/src/app.ts).
+          false: httpBatchLink({ ...transport, maxItems: 10 }),
+        }),
       }),
     ],
   });
@@ -133,7 +172,7 @@ export function createSessionClient(
       // not a JWT we can read: let the server decide
     }
     const outcome = await coordinator.renew(token);
-    if (outcome === 'refused') store.signOut(SESSION_ENDED);
+    if (outcome === 'refused') store.signOut(refusal);
   }
 
   return {
@@ -150,7 +189,7 @@ export function createSessionClient(
     async restore() {
       if (store.refreshToken() === null || store.get().user) return;
       const outcome = await coordinator.renew(null);
-      if (outcome === 'refused') store.signOut(SESSION_ENDED);
+      if (outcome === 'refused') store.signOut(refusal);
       if (outcome === 'failed')
         store.signOut('Não foi possível falar com o servidor. Tente de novo.');
     },

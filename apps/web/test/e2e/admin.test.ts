@@ -35,7 +35,11 @@ describeE2e('administração', ({ baseUrl, admin, browser, register, signIn }) =
     // The blocked student's next action leads back to the login page, with the reason.
     await victim.page.getByRole('link', { name: 'Partidas', exact: true }).click();
     await victim.page.waitForURL('**/entrar**');
-    await visible(victim.page.getByRole('alert').filter({ hasText: 'Sua sessão terminou.' }));
+    await visible(
+      victim.page
+        .getByRole('alert')
+        .filter({ hasText: 'sua conta foi desativada por um administrador' }),
+    );
     expect(
       await victim.page.evaluate(() => localStorage.getItem('campus.refreshToken')),
     ).toBeNull();

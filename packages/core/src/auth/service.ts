@@ -42,12 +42,13 @@ export function createAuthService(db: Database, config: AuthConfig, bus?: EventB
       const claims = verifyAccessToken(config, token);
       const account = await accounts.get(claims.sub);
       if (!account) throw unauthorized('Usuário não encontrado', 'TOKEN_INVALID');
+      // Before the ended sessions: a blocked account is told so (blocking also ends them).
+      if (account.actor.status !== 'ATIVO')
+        throw unauthorized('Conta não está ativa', 'ACCOUNT_NOT_ACTIVE');
       // `iat` has whole seconds: a token of the very second the sessions ended is still accepted.
       const endedAt = account.sessionsRevokedAt?.getTime();
       if (endedAt !== undefined && claims.iat < Math.floor(endedAt / 1000))
         throw unauthorized('Sessão encerrada', 'TOKEN_INVALID');
-      if (account.actor.status !== 'ATIVO')
-        throw unauthorized('Conta não está ativa', 'ACCOUNT_NOT_ACTIVE');
       return account.actor;
     },
 

@@ -74,9 +74,17 @@ export async function rotate(
   if (!token) return { error: unauthorized('Refresh token inválido', 'TOKEN_INVALID') };
   // After a lost answer: the unused successor, dropped for the new token.
   let dropped: string | null = null;
+  const notActive = () => unauthorized('Conta não está ativa', 'ACCOUNT_NOT_ACTIVE');
   if (token.revokedAt) {
-    if (!token.replacedBy)
+    if (!token.replacedBy) {
+      // Revoked by blocking the account: say so, so that the client can tell its user why.
+      const [owner] = await tx
+        .select({ status: users.status })
+        .from(users)
+        .where(eq(users.id, token.userId));
+      if (owner && owner.status !== 'ATIVO') return { error: notActive() };
       return { error: unauthorized('Refresh token revogado', 'TOKEN_INVALID') };
+    }
     const successor = await unusedSuccessor(tx, token.replacedBy, token.revokedAt);
     if (!successor) {
       await revokeFamily(tx, token.familyId);
@@ -90,7 +98,7 @@ export async function rotate(
   const [user] = await tx.select(usuarioColumns).from(users).where(eq(users.id, token.userId));
   if (!user || user.status !== 'ATIVO') {
     await revokeFamily(tx, token.familyId);
-    return { error: unauthorized('Conta não está ativa', 'ACCOUNT_NOT_ACTIVE') };
+    return { error: notActive() };
   }
   const next = await issueSession(tx, config, user, token.familyId);
   await tx

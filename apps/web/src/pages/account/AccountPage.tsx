@@ -6,7 +6,8 @@ import {
 } from '@campus/core/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { ErrorMessage } from '../../components/Alert';
+import { FormCard } from '../../components/FormCard';
 import { Page } from '../../components/Page';
 import { useFormValues, useSubmit } from '../../components/useForm';
 import { formMessage, sameNames } from '../../lib/errors';
@@ -14,11 +15,11 @@ import { navigate } from '../../lib/router';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
 import { useSession } from '../../session/SessionProvider';
-import { TextInput } from './fields';
+import { CURRENT_PASSWORD, NEW_PASSWORD, TextInputs, type TextSpec } from './fields';
 
 const PROFILE = { nome: '', instituicao: '', curso: '', periodo: '', estado: '', cidade: '' };
 type ProfileField = keyof typeof PROFILE;
-const PROFILE_SPECS: { name: ProfileField; label: string; maxLength: number; hint?: string }[] = [
+const PROFILE_SPECS: TextSpec<ProfileField>[] = [
   { name: 'nome', label: 'Nome', maxLength: LIMITS.user.nome.max },
   { name: 'instituicao', label: 'Instituição', maxLength: LIMITS.user.instituicao.max },
   { name: 'curso', label: 'Curso', maxLength: LIMITS.user.curso.max },
@@ -51,85 +52,54 @@ function ProfileForm() {
   const { setValues } = form;
   const loaded = JSON.stringify(saved);
   useEffect(() => setValues(JSON.parse(loaded) as typeof PROFILE), [loaded, setValues]);
-  const { errors, message, busy, formRef, handle } = useSubmit(sameNames(...Object.keys(PROFILE)));
+  const state = useSubmit(sameNames(...Object.keys(PROFILE)));
   const [ok, setOk] = useState(false);
   const update = useMutation(trpc.accounts.updateProfile.mutationOptions());
-  const submit = handle(async () => {
+  const submit = state.handle(async () => {
     setOk(false);
     await update.mutateAsync(checked(updateProfileInput, changes(form.values, saved), 'pt'));
     await queryClient.invalidateQueries({ queryKey: trpc.accounts.exportData.queryKey() });
     setOk(true);
   });
   return (
-    <section aria-labelledby="perfil-titulo" className="stack">
-      <h2 id="perfil-titulo">Perfil</h2>
-      <StatusMessage>{ok ? 'Perfil atualizado.' : null}</StatusMessage>
-      <ErrorMessage>{message}</ErrorMessage>
-      <form ref={formRef} onSubmit={submit} noValidate className="card stack">
-        {PROFILE_SPECS.map((spec) => (
-          <TextInput
-            key={spec.name}
-            {...spec}
-            required={false}
-            value={form.values[spec.name]}
-            onChange={(value) => form.set(spec.name, value)}
-            error={errors[spec.name]}
-          />
-        ))}
-        <button type="submit" className="primary" disabled={busy || data.isPending}>
-          {busy ? 'Salvando…' : 'Salvar perfil'}
-        </button>
-      </form>
-    </section>
+    <FormCard
+      {...{ title: 'Perfil', submitLabel: 'Salvar perfil', busyLabel: 'Salvando…' }}
+      state={state}
+      onSubmit={submit}
+      done={ok ? 'Perfil atualizado.' : null}
+      disabled={data.isPending}
+    >
+      <TextInputs specs={PROFILE_SPECS} form={form} errors={state.errors} required={false} />
+    </FormCard>
   );
 }
+
+const PASSWORD_SPECS: TextSpec<'senhaAtual' | 'novaSenha'>[] = [
+  { name: 'senhaAtual', ...CURRENT_PASSWORD },
+  { name: 'novaSenha', ...NEW_PASSWORD },
+];
 
 function PasswordForm() {
   const trpc = useTRPC();
   const form = useFormValues({ senhaAtual: '', novaSenha: '' });
-  const { errors, message, busy, formRef, handle } = useSubmit(
-    sameNames('senhaAtual', 'novaSenha'),
-  );
+  const state = useSubmit(sameNames('senhaAtual', 'novaSenha'));
   const [ok, setOk] = useState(false);
   const change = useMutation(trpc.accounts.changePassword.mutationOptions());
-  const submit = handle(async () => {
+  const submit = state.handle(async () => {
     setOk(false);
     await change.mutateAsync(checked(changePasswordInput, form.values, 'pt'));
     form.reset();
     setOk(true);
   });
   return (
-    <section aria-labelledby="senha-titulo" className="stack">
-      <h2 id="senha-titulo">Senha</h2>
-      <StatusMessage>
-        {ok ? 'Senha trocada. As outras sessões foram encerradas.' : null}
-      </StatusMessage>
-      <ErrorMessage>{message}</ErrorMessage>
-      <form ref={formRef} onSubmit={submit} noValidate className="card stack">
-        <TextInput
-          label="Senha atual"
-          name="senhaAtual"
-          type="password"
-          autoComplete="current-password"
-          value={form.values.senhaAtual}
-          onChange={(v) => form.set('senhaAtual', v)}
-          error={errors.senhaAtual}
-        />
-        <TextInput
-          label="Nova senha"
-          name="novaSenha"
-          type="password"
-          autoComplete="new-password"
-          hint="Pelo menos 8 caracteres."
-          value={form.values.novaSenha}
-          onChange={(v) => form.set('novaSenha', v)}
-          error={errors.novaSenha}
-        />
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Trocando…' : 'Trocar senha'}
-        </button>
-      </form>
-    </section>
+    <FormCard
+      {...{ title: 'Senha', submitLabel: 'Trocar senha', busyLabel: 'Trocando…' }}
+      done={ok ? 'Senha trocada. As outras sessões foram encerradas.' : null}
+      state={state}
+      onSubmit={submit}
+    >
+      <TextInputs specs={PASSWORD_SPECS} form={form} errors={state.errors} />
+    </FormCard>
   );
 }
 
@@ -153,8 +123,8 @@ function DataSection() {
     }
   };
   const form = useFormValues({ senha: '' });
-  const { errors, message, busy, formRef, handle } = useSubmit(sameNames('senha'));
-  const remove = handle(async () => {
+  const state = useSubmit(sameNames('senha'));
+  const remove = state.handle(async () => {
     if (!window.confirm('Excluir sua conta? Isso não pode ser desfeito.')) return;
     await client.accounts.deleteAccount.mutate(checked(deleteAccountInput, form.values, 'pt'));
     signOut(
@@ -178,21 +148,19 @@ function DataSection() {
         continuam, como de &quot;Usuário removido&quot;. Se você for o único dono de um grupo, passe
         a posse a outro membro antes.
       </p>
-      <ErrorMessage>{message}</ErrorMessage>
-      <form ref={formRef} onSubmit={remove} noValidate className="card stack">
-        <TextInput
-          label="Sua senha"
-          name="senha"
-          type="password"
-          autoComplete="current-password"
-          value={form.values.senha}
-          onChange={(v) => form.set('senha', v)}
-          error={errors.senha}
+      <FormCard
+        state={state}
+        onSubmit={remove}
+        submitLabel="Excluir minha conta"
+        busyLabel="Excluindo…"
+        danger
+      >
+        <TextInputs
+          specs={[{ name: 'senha', ...CURRENT_PASSWORD, label: 'Sua senha' }]}
+          form={form}
+          errors={state.errors}
         />
-        <button type="submit" className="danger" disabled={busy}>
-          {busy ? 'Excluindo…' : 'Excluir minha conta'}
-        </button>
-      </form>
+      </FormCard>
     </section>
   );
 }

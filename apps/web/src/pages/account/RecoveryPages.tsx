@@ -1,23 +1,32 @@
 import { forgotPasswordInput, resetPasswordInput } from '@campus/core/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { ErrorMessage } from '../../components/Alert';
+import { FormCard } from '../../components/FormCard';
 import { Page } from '../../components/Page';
 import { useFormValues, useSubmit } from '../../components/useForm';
 import { sameNames } from '../../lib/errors';
 import { Link, navigate } from '../../lib/router';
 import { useTRPC } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
-import { TextInput } from './fields';
+import { NEW_PASSWORD, TextInputs, type TextSpec } from './fields';
+
+const EMAIL_SPECS: TextSpec<'email'>[] = [
+  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+];
+const RESET_SPECS: TextSpec<'senha' | 'confirmacaoSenha'>[] = [
+  { name: 'senha', ...NEW_PASSWORD },
+  { name: 'confirmacaoSenha', ...NEW_PASSWORD, label: 'Confirme a nova senha', hint: undefined },
+];
 
 /** "Esqueci minha senha": the API answers alike whether the e-mail has an account or not. */
 export function ForgotPasswordPage() {
   const trpc = useTRPC();
   const form = useFormValues({ email: '' });
-  const { errors, message, busy, formRef, handle } = useSubmit(sameNames('email'));
+  const state = useSubmit(sameNames('email'));
   const [sent, setSent] = useState(false);
   const request = useMutation(trpc.accounts.forgotPassword.mutationOptions());
-  const submit = handle(async () => {
+  const submit = state.handle(async () => {
     await request.mutateAsync(checked(forgotPasswordInput, form.values, 'pt'));
     setSent(true);
   });
@@ -28,26 +37,19 @@ export function ForgotPasswordPage() {
           Informe o e-mail da sua conta. Enviaremos um link para você escolher uma nova senha; ele
           vale por 1 hora e pode ser usado uma vez.
         </p>
-        <StatusMessage>
-          {sent
-            ? 'Se houver uma conta com este e-mail, você receberá o link em instantes. Confira também a caixa de spam.'
-            : null}
-        </StatusMessage>
-        <ErrorMessage>{message}</ErrorMessage>
-        <form ref={formRef} onSubmit={submit} noValidate className="card stack">
-          <TextInput
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={form.values.email}
-            onChange={(value) => form.set('email', value)}
-            error={errors.email}
-          />
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Enviando…' : 'Enviar link'}
-          </button>
-        </form>
+        <FormCard
+          state={state}
+          onSubmit={submit}
+          done={
+            sent
+              ? 'Se houver uma conta com este e-mail, você receberá o link em instantes. Confira também a caixa de spam.'
+              : null
+          }
+          submitLabel="Enviar link"
+          busyLabel="Enviando…"
+        >
+          <TextInputs specs={EMAIL_SPECS} form={form} errors={state.errors} />
+        </FormCard>
         <p>
           Lembrou? <Link to="/entrar">Entrar</Link>
         </p>
@@ -64,11 +66,9 @@ export function ResetPasswordPage() {
   const trpc = useTRPC();
   const [token] = useState(tokenOfLink);
   const form = useFormValues({ senha: '', confirmacaoSenha: '' });
-  const { errors, message, busy, formRef, handle } = useSubmit(
-    sameNames('senha', 'confirmacaoSenha', 'token'),
-  );
+  const state = useSubmit(sameNames('senha', 'confirmacaoSenha', 'token'));
   const reset = useMutation(trpc.accounts.resetPassword.mutationOptions());
-  const submit = handle(async () => {
+  const submit = state.handle(async () => {
     await reset.mutateAsync(checked(resetPasswordInput, { ...form.values, token }, 'pt'));
     navigate('/entrar?senha=redefinida', { replace: true });
   });
@@ -81,31 +81,16 @@ export function ResetPasswordPage() {
             <Link to="/esqueci-senha">peça um novo</Link>.
           </ErrorMessage>
         )}
-        <ErrorMessage>{errors.token ?? message}</ErrorMessage>
-        <form ref={formRef} onSubmit={submit} noValidate className="card stack">
-          <TextInput
-            label="Nova senha"
-            name="senha"
-            type="password"
-            autoComplete="new-password"
-            hint="Pelo menos 8 caracteres."
-            value={form.values.senha}
-            onChange={(value) => form.set('senha', value)}
-            error={errors.senha}
-          />
-          <TextInput
-            label="Confirme a nova senha"
-            name="confirmacaoSenha"
-            type="password"
-            autoComplete="new-password"
-            value={form.values.confirmacaoSenha}
-            onChange={(value) => form.set('confirmacaoSenha', value)}
-            error={errors.confirmacaoSenha}
-          />
-          <button type="submit" className="primary" disabled={busy || !token}>
-            {busy ? 'Salvando…' : 'Salvar nova senha'}
-          </button>
-        </form>
+        <FormCard
+          state={state}
+          onSubmit={submit}
+          error={state.errors.token}
+          submitLabel="Salvar nova senha"
+          busyLabel="Salvando…"
+          disabled={!token}
+        >
+          <TextInputs specs={RESET_SPECS} form={form} errors={state.errors} />
+        </FormCard>
         <p>
           O link expirou? <Link to="/esqueci-senha">Peça um novo</Link>
         </p>

@@ -1,14 +1,16 @@
 import { LIMITS, registerTeacherInput } from '@campus/core/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorMessage, StatusMessage } from '../../components/Alert';
+import { StatusMessage } from '../../components/Alert';
+import { FormCard } from '../../components/FormCard';
 import { Page } from '../../components/Page';
 import { useFormValues, useSubmit } from '../../components/useForm';
 import { sameNames } from '../../lib/errors';
-import { Link } from '../../lib/router';
+import { nextReason, withNext } from '../../lib/next';
+import { Link, useLocation } from '../../lib/router';
 import { useTRPC } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
-import { TextInput } from './fields';
+import { TextInputs, type TextSpec } from './fields';
 
 const INITIAL = {
   nome: '',
@@ -22,14 +24,7 @@ const INITIAL = {
 };
 type TeacherField = keyof typeof INITIAL;
 
-const SPECS: {
-  name: TeacherField;
-  label: string;
-  type?: 'email' | 'password';
-  autoComplete?: string;
-  maxLength?: number;
-  hint?: string;
-}[] = [
+const SPECS: TextSpec<TeacherField>[] = [
   { name: 'nome', label: 'Nome completo', autoComplete: 'name', maxLength: LIMITS.user.nome.max },
   {
     name: 'nickname',
@@ -67,10 +62,13 @@ const SPECS: {
 export function TeacherRegisterPage() {
   const trpc = useTRPC();
   const form = useFormValues(INITIAL);
-  const { errors, message, busy, formRef, handle } = useSubmit(sameNames(...Object.keys(INITIAL)));
+  const state = useSubmit(sameNames(...Object.keys(INITIAL)));
   const [done, setDone] = useState(false);
+  // A shared link opened before signing up: the login after the approval leads there.
+  const next = useLocation().query.get('next');
+  const reason = nextReason(next, 'Crie sua conta');
   const register = useMutation(trpc.accounts.registerTeacher.mutationOptions());
-  const submit = handle(async () => {
+  const submit = state.handle(async () => {
     await register.mutateAsync(checked(registerTeacherInput, form.values, 'pt'));
     setDone(true);
   });
@@ -82,31 +80,20 @@ export function TeacherRegisterPage() {
           e-mail quando ele for aprovado e então poderá entrar.
         </StatusMessage>
         <p>
-          <Link to="/entrar">Ir para a página de entrada</Link>
+          <Link to={withNext('/entrar', next)}>Ir para a página de entrada</Link>
         </p>
       </Page>
     );
   return (
     <Page title="Cadastro de professor">
+      {reason ? <p className="alert alert--info">{reason}</p> : null}
       <p>
         Contas de professor são aprovadas por um administrador antes do primeiro acesso. É
-        estudante? <Link to="/cadastro">Crie uma conta de estudante</Link>.
+        estudante? <Link to={withNext('/cadastro', next)}>Crie uma conta de estudante</Link>.
       </p>
-      <ErrorMessage>{message}</ErrorMessage>
-      <form ref={formRef} onSubmit={submit} noValidate className="card stack">
-        {SPECS.map((spec) => (
-          <TextInput
-            key={spec.name}
-            {...spec}
-            value={form.values[spec.name]}
-            onChange={(value) => form.set(spec.name, value)}
-            error={errors[spec.name]}
-          />
-        ))}
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Enviando…' : 'Enviar cadastro'}
-        </button>
-      </form>
+      <FormCard state={state} onSubmit={submit} submitLabel="Enviar cadastro" busyLabel="Enviando…">
+        <TextInputs specs={SPECS} form={form} errors={state.errors} />
+      </FormCard>
     </Page>
   );
 }

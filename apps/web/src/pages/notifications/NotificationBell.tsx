@@ -39,7 +39,8 @@ export function NotificationBell() {
       className="bell"
       aria-label={count ? `Notificações, ${count} não lidas` : 'Notificações'}
     >
-      Notificações
+      {/* A space before the badge: what shows ("Notificações 3") is part of the name (WCAG 2.5.3). */}
+      Notificações{' '}
       {count ? (
         <span className="badge" aria-hidden="true" data-testid="unread-count">
           {count > 99 ? '99+' : count}

@@ -5,7 +5,8 @@ import { InputField, SelectField, type InputSpec } from '../../components/InputF
 import { Page } from '../../components/Page';
 import { useFormValues, useSubmit } from '../../components/useForm';
 import { sameNames } from '../../lib/errors';
-import { Link, navigate } from '../../lib/router';
+import { nextReason, safeNext, withNext } from '../../lib/next';
+import { Link, navigate, useLocation } from '../../lib/router';
 import { useTRPC, type RouterInputs } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
 import { useSession } from '../../session/SessionProvider';
@@ -31,6 +32,9 @@ export function RegisterPage() {
   const options = useRegisterOptions(values.estado);
   const availability = useAvailability(values.nickname, values.email);
   const register = useMutation(trpc.students.register.mutationOptions());
+  // A shared link opened before signing up (`?next=`): the new account lands there.
+  const next = useLocation().query.get('next');
+  const reason = nextReason(next, 'Crie sua conta');
 
   const submit = handle(async () => {
     // Checked here with the API's own schema; the API checks again.
@@ -38,8 +42,8 @@ export function RegisterPage() {
     await register.mutateAsync(input as RouterInputs['students']['register']);
     // Registered: a failed login only sends to the login page.
     await login(values.email, values.senha).then(
-      () => navigate('/feed?bemvindo=1', { replace: true }),
-      () => navigate('/entrar?cadastro=ok', { replace: true }),
+      () => navigate(safeNext(next) ?? '/feed?bemvindo=1', { replace: true }),
+      () => navigate(withNext('/entrar', next, { cadastro: 'ok' }), { replace: true }),
     );
   });
 
@@ -77,8 +81,10 @@ export function RegisterPage() {
 
   return (
     <Page title="Criar conta de estudante">
+      {reason ? <p className="alert alert--info">{reason}</p> : null}
       <p>
-        Já tem conta? <Link to="/entrar">Entrar</Link>. Campos marcados com * são obrigatórios.
+        Já tem conta? <Link to={withNext('/entrar', next)}>Entrar</Link>. Campos marcados com * são
+        obrigatórios.
       </p>
       <ErrorMessage>{message}</ErrorMessage>
       <form ref={formRef} onSubmit={submit} noValidate className="card form-grid">

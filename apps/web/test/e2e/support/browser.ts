@@ -9,6 +9,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { checkAccessibility, watchAccessibility } from './axe';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const SCREENSHOTS_DIR = fileURLToPath(
@@ -29,7 +30,10 @@ export function onBrowser(): () => Browser {
   return () => browser!;
 }
 
-/** A fresh browser profile (own localStorage): one person. Phone-sized when asked. */
+/**
+ * A fresh browser profile (own localStorage): one person. Phone-sized when asked. Every state its
+ * page visits is checked with axe-core (support/axe.ts): a violation fails the test.
+ */
 export async function newPage(browser: Browser, baseURL: string, { phone = false } = {}) {
   const context: BrowserContext = await browser.newContext({
     baseURL,
@@ -40,11 +44,13 @@ export async function newPage(browser: Browser, baseURL: string, { phone = false
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  watchAccessibility(page);
   return { context, page };
 }
 
 /** A full-page picture under apps/web/test-results/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string) {
+  await checkAccessibility(page);
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
 }
@@ -148,4 +154,11 @@ export async function apiCall(
   if (response.status !== expected)
     throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.status === 204 ? undefined : ((await response.json()) as Record<string, unknown>);
+}
+
+/** A GENERAL post of `student`, created through the REST API: its answer (`id`, …). */
+export async function postViaApi(baseUrl: string, student: Student, title: string) {
+  const { accessToken: token, usuario } = await apiLogin(baseUrl, student);
+  const body = { title, type: 'GENERAL', author: usuario.nickname, authorId: usuario.id };
+  return (await apiCall(baseUrl, token, 'POST', '/post', body, 201))!;
 }
