@@ -25,15 +25,15 @@ describeE2e('the feed, seen by its reader', ({ baseUrl, admin, browser, register
     await visible(r.page.getByRole('status').filter({ hasText: '2 resultados' }));
     const like = r.page.getByRole('button', { name: `Curtir “Torneio de ${word}”` });
     await like.click();
-    const liked = r.page.getByRole('button', { name: `Descurtir “Torneio de ${word}”` });
+    const liked = r.page.getByRole('button', { name: `Curtido “Torneio de ${word}”` });
     await visible(liked);
     expect(await liked.getAttribute('aria-pressed')).toBe('true');
 
     // Upcoming events: confirm attendance from the card.
     await r.page.getByRole('link', { name: 'Próximos eventos' }).click();
     await visible(r.page.getByRole('link', { name: eventTitle }));
-    await r.page.getByRole('button', { name: `Confirmar presença em “${eventTitle}”` }).click();
-    await visible(r.page.getByRole('button', { name: `Cancelar presença em “${eventTitle}”` }));
+    await r.page.getByRole('button', { name: `Vou participar “${eventTitle}”` }).click();
+    await visible(r.page.getByRole('button', { name: `Presença confirmada “${eventTitle}”` }));
 
     // Comment, then edit it.
     await r.page.getByRole('link', { name: eventTitle }).click();

@@ -29,14 +29,18 @@ export function PostActions({ post }: { post: PostSummary }) {
     }
   }
 
-  /** Each toggle: the caller's state, the two mutations, the accessible names and the texts. */
+  /**
+   * Each toggle: the caller's state, the two mutations, and its words and symbol off and on. The
+   * accessible name is the visible words and the post's title (WCAG 2.5.3: the name contains
+   * what is seen), the symbol is hidden from it, and the state is `aria-pressed`.
+   */
   const toggles = [
     {
       key: 'like',
       on: post.likedByMe,
       run: () => (post.likedByMe ? unlike : like).mutateAsync({ id: post.id }),
-      names: ['Curtir', 'Descurtir'],
-      texts: ['♡ Curtir', '♥ Curtido'],
+      words: ['Curtir', 'Curtido'],
+      symbols: ['♡', '♥'],
     },
     ...(post.type === 'EVENT'
       ? [
@@ -44,8 +48,8 @@ export function PostActions({ post }: { post: PostSummary }) {
             key: 'attend',
             on: post.attendingByMe,
             run: () => (post.attendingByMe ? unattend : attend).mutateAsync({ id: post.id }),
-            names: ['Confirmar presença em', 'Cancelar presença em'],
-            texts: ['Vou', '✓ Presença confirmada'],
+            words: ['Vou participar', 'Presença confirmada'],
+            symbols: ['', '✓'],
           },
         ]
       : []),
@@ -60,10 +64,13 @@ export function PostActions({ post }: { post: PostSummary }) {
           className="small"
           aria-pressed={toggle.on}
           disabled={busy}
-          aria-label={`${toggle.names[Number(toggle.on)]} “${post.title}”`}
+          aria-label={`${toggle.words[Number(toggle.on)]} “${post.title}”`}
           onClick={() => void run(toggle.run())}
         >
-          {toggle.texts[Number(toggle.on)]}
+          {toggle.symbols[Number(toggle.on)] ? (
+            <span aria-hidden="true">{toggle.symbols[Number(toggle.on)]} </span>
+          ) : null}
+          {toggle.words[Number(toggle.on)]}
         </button>
       ))}
       {error ? (
