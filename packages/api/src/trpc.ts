@@ -46,7 +46,7 @@ export interface Context {
   /** A call that has not finished within this many ms is answered 503 (the database is not answering). */
   deadlineMs?: number;
   /**
-   * The `Idempotency-Key` of a /trpc call (claimed in `authedProcedure`). The REST adapter claims its own
+   * The `Idempotency-Key` of a /trpc call (`idempotentCreate`). The REST adapter claims its own
    * before calling the procedure, and leaves this unset.
    */
   idempotencyKey?: string;
@@ -210,28 +210,33 @@ export function bearerToken(header: string | undefined): string {
   return match[1]!;
 }
 
-/**
- * A valid access token of an existing, ATIVO user: `ctx.actor`, the one every service takes.
- *
- * The same layer claims a create's `Idempotency-Key` sent over /trpc (the browser's actions), as
- * the REST adapter does before its call (idempotency.ts): a key already answered gets that answer,
- * and nothing runs again. One layer, not two: every authenticated call passes it, and each tRPC
- * layer costs a context copy on the hottest reads.
- */
+/** A valid access token of an existing, ATIVO user: `ctx.actor`, the one every service takes. */
 export const authedProcedure = publicProcedure
   .meta({ access: 'user' })
-  .use(async ({ ctx, meta, path, getRawInput, next }) => {
+  .use(async ({ ctx, next }) => {
     const actor: Actor = await ctx.services.auth.authenticate(bearerToken(ctx.authorization));
+    return next({ ctx: { actor } });
+  })
+  /**
+   * A create sent over /trpc with an `Idempotency-Key` (the browser's actions): claimed like over
+   * REST (idempotency.ts); a key already answered gets that answer, and nothing runs again.
+   */
+  .use(async ({ ctx, meta, path, getRawInput, next }) => {
     const key = ctx.idempotencyKey;
-    if (key === undefined || !takesIdempotencyKey(meta)) return next({ ctx: { actor } });
-    const claim = await claimIdempotencyKey(ctx.services, actor.id, key, path, await getRawInput());
+    if (key === undefined || !takesIdempotencyKey(meta)) return next();
+    const claim = await claimIdempotencyKey(
+      ctx.services,
+      ctx.actor.id,
+      key,
+      path,
+      await getRawInput(),
+    );
     if (claim.kind === 'refused') throw claim.error;
     if (claim.kind === 'replay') {
       ctx.setHeader?.('Idempotent-Replayed', 'true');
-      // A middleware's own answer: tRPC exports no public constructor for it.
       return { ok: true as const, data: claim.body, marker: middlewareMarker };
     }
-    const result = await next({ ctx: { actor } });
+    const result = await next();
     if (result.ok) await claim.finish(201, result.data);
     else await claim.abort().catch(() => {});
     return result;
