@@ -34,15 +34,18 @@ export function accountLifecycleWalk(w: Walk) {
     });
 
     it('password change, profile, export and deletion', async () => {
-      const user = await w.t.createUser();
+      // A change ends the sessions, this token's too once the clock passes a second: the calls
+      // after it are another user's.
+      const changing = await w.t.createUser();
       await call('PATCH', '/autenticacao/senha', 403, {
-        as: user,
+        as: changing,
         body: { senhaAtual: 'nao-e-a-senha-1', novaSenha: 'nova-senha-forte-1' },
       });
       await call('PATCH', '/autenticacao/senha', 204, {
-        as: user,
-        body: { senhaAtual: user.password, novaSenha: user.password },
+        as: changing,
+        body: { senhaAtual: changing.password, novaSenha: changing.password },
       });
+      const user = await w.t.createUser();
       await call('PATCH', '/autenticacao/usuario-atual', 200, {
         as: user,
         body: example('PATCH', '/autenticacao/usuario-atual'),
