@@ -2,12 +2,12 @@ import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
 import { listMeta, pageOffset } from '../common/pagination';
 import type { Database } from '../db/client';
+import { literalCount } from '../db/literal';
 import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';
 import { groupFollows } from '../groups/table';
 import {
   newestFirst,
-  readerOf,
   readerParams,
   readerPlaceholders,
   summaryColumns,
@@ -19,39 +19,44 @@ import type { ListPostsQuery, PostList } from './schemas';
 import { posts } from './table';
 
 /*
- * GET /post (extensions.md §B). Without filters: one prepared statement over the index
+ * GET /post (extensions.md §B). Without filters: a prepared statement over the index
  * (created_at desc, id desc), the reader's flags as `exists` probes of the unique
  * (post_id, user_id) indexes (ten per page, no query per post), and an exact total from
  * row_counts minus the hidden posts this reader may not see (few, from a partial index).
  * With filters: the same columns and an exact `count(*)` over the same condition.
  */
 
-const searchQuery = (q: string) => sql`post_search_query(${q})`;
+/** The filters a list may combine; each set of them present is one prepared statement pair. */
+const FILTERS = ['type', 'groupId', 'authorId', 'q', 'following', 'upcoming'] as const;
+type Filter = (typeof FILTERS)[number];
 
-/** The filters of the query, as conditions on `posts` (visibility not included). */
-function filtersOf(query: ListPostsQuery, actor: Actor): SQL[] {
-  const filters: SQL[] = [];
-  if (query.type) filters.push(eq(posts.type, query.type));
-  if (query.groupId) filters.push(eq(posts.groupId, query.groupId));
-  if (query.authorId) filters.push(eq(posts.authorId, query.authorId));
-  if (query.q) filters.push(sql`${qualified(posts.search)} @@ ${searchQuery(query.q)}`);
-  if (query.following)
-    filters.push(
-      sql`${qualified(posts.groupId)} in (select ${qualified(groupFollows.groupId)} from ${groupFollows} where ${qualified(groupFollows.userId)} = ${actor.id}::uuid)`,
+const searchQuery = sql`post_search_query(${sql.placeholder('q')})`;
+
+/** The conditions on `posts` for a set of filters (visibility not included), values as placeholders. */
+function conditionsOf(present: ReadonlySet<Filter>, reader: Reader): SQL[] {
+  const conditions: SQL[] = [];
+  if (present.has('type')) conditions.push(eq(posts.type, sql.placeholder('type')));
+  if (present.has('groupId')) conditions.push(eq(posts.groupId, sql.placeholder('groupId')));
+  if (present.has('authorId')) conditions.push(eq(posts.authorId, sql.placeholder('authorId')));
+  if (present.has('q')) conditions.push(sql`${qualified(posts.search)} @@ ${searchQuery}`);
+  if (present.has('following'))
+    conditions.push(
+      sql`${qualified(posts.groupId)} in (select ${qualified(groupFollows.groupId)} from ${groupFollows} where ${qualified(groupFollows.userId)} = ${reader.id}::uuid)`,
     );
-  if (query.upcoming)
-    filters.push(
+  if (present.has('upcoming'))
+    conditions.push(
       sql`${qualified(posts.type)} = 'EVENT' and ${qualified(posts.eventDate)} >= now()`,
     );
-  return filters;
+  return conditions;
 }
 
 /** upcoming: soonest first; q: most relevant first; otherwise newest first (ties: newest). */
-function orderOf(query: ListPostsQuery): SQL {
-  if (query.upcoming) return sql`${qualified(posts.eventDate)} asc, ${qualified(posts.id)} asc`;
+function orderOf(present: ReadonlySet<Filter>): SQL {
+  if (present.has('upcoming'))
+    return sql`${qualified(posts.eventDate)} asc, ${qualified(posts.id)} asc`;
   const newest = newestFirst(posts.createdAt, posts.id);
-  if (query.q)
-    return sql`ts_rank(${qualified(posts.search)}, ${searchQuery(query.q)}) desc, ${newest}`;
+  if (present.has('q'))
+    return sql`ts_rank(${qualified(posts.search)}, ${searchQuery}) desc, ${newest}`;
   return newest;
 }
 
@@ -99,17 +104,42 @@ function pageOf(
 
 export function createPostListing(db: Database) {
   const reader = readerPlaceholders;
-  const unfilteredPage = (deep: boolean) =>
+  const unfilteredPage = (
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+    deep: boolean,
+    name: string,
+  ) =>
     pageOf(
       db,
       reader,
       visibleTo(reader, posts.hiddenAt, posts.authorId),
       newestFirst(posts.createdAt, posts.id),
-      sql.placeholder('limit'),
-      sql.placeholder('offset'),
+      limit,
+      offset,
       deep,
-    ).prepare(deep ? 'feed_posts_deep_page' : 'feed_posts_page');
-  const unfilteredPages = { shallow: unfilteredPage(false), deep: unfilteredPage(true) };
+    ).prepare(name);
+  const deepPage = unfilteredPage(
+    sql.placeholder('limit'),
+    sql.placeholder('offset'),
+    true,
+    'feed_posts_deep_page',
+  );
+  /**
+   * The first pages, nearly every read of the feed: one statement per (limit, offset) with both
+   * in its text, so that PostgreSQL keeps its generic plan (db/literal.ts). At most ~500 pairs
+   * (limit ≤ 50, offset ≤ DIRECT_OFFSET_MAX); deeper pages share one statement.
+   */
+  const shallowPages = new Map<string, typeof deepPage>();
+  const shallowPage = (limit: number, offset: number) => {
+    const key = `${limit}:${offset}`;
+    let page = shallowPages.get(key);
+    if (!page) {
+      page = unfilteredPage(literalCount(limit), literalCount(offset), false, `feed_posts_${key}`);
+      shallowPages.set(key, page);
+    }
+    return page;
+  };
   // row_counts is kept exact by a trigger (migration 0001); hidden posts are few.
   const unfilteredTotal = db
     .select({
@@ -119,27 +149,68 @@ export function createPostListing(db: Database) {
     .where(eq(rowCounts.tableName, 'posts'))
     .prepare('feed_posts_total');
 
+  /**
+   * With filters: a prepared page and count per set of filters present (at most 2⁶, twice: deep
+   * or not), the values bound. Without preparing, postgres.js sent each one as an unnamed
+   * statement, parsed again and described again on every request, after drizzle had built it.
+   */
+  const filteredStatements = new Map<
+    string,
+    { page: typeof deepPage; total: typeof unfilteredTotal }
+  >();
+  const filtered = (present: ReadonlySet<Filter>, deep: boolean) => {
+    const key = `${[...present].join('+')}${deep ? ':deep' : ''}`;
+    let statements = filteredStatements.get(key);
+    if (!statements) {
+      const where = and(
+        visibleTo(reader, posts.hiddenAt, posts.authorId),
+        ...conditionsOf(present, reader),
+      );
+      const name = `feed_posts_${key}`;
+      statements = {
+        page: pageOf(
+          db,
+          reader,
+          where,
+          orderOf(present),
+          sql.placeholder('limit'),
+          sql.placeholder('offset'),
+          deep,
+        ).prepare(name),
+        total: db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(posts)
+          .where(where)
+          .prepare(`${name}_total`),
+      };
+      filteredStatements.set(key, statements);
+    }
+    return statements;
+  };
+
   return async function list(query: ListPostsQuery, actor: Actor): Promise<PostList> {
-    const filters = filtersOf(query, actor);
     const offset = pageOffset(query);
     const deep = offset > DIRECT_OFFSET_MAX;
-    if (filters.length === 0) {
+    if (!FILTERS.some((filter) => query[filter])) {
       const params = { ...readerParams(actor), limit: query.limit, offset };
       const [rows, [count]] = await Promise.all([
-        unfilteredPages[deep ? 'deep' : 'shallow'].execute(params),
+        (deep ? deepPage : shallowPage(query.limit, offset)).execute(params),
         unfilteredTotal.execute(params),
       ]);
       return { data: rows.map(toPostSummary), meta: listMeta(query, count?.n ?? 0) };
     }
-    const caller = readerOf(actor);
-    const where = and(visibleTo(caller, posts.hiddenAt, posts.authorId), ...filters);
-    const [rows, [count]] = await Promise.all([
-      pageOf(db, caller, where, orderOf(query), query.limit, offset, deep),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(posts)
-        .where(where),
-    ]);
+    const present = new Set(FILTERS.filter((filter) => query[filter]));
+    const { page, total } = filtered(present, deep);
+    const params = {
+      ...readerParams(actor),
+      limit: query.limit,
+      offset,
+      type: query.type,
+      groupId: query.groupId,
+      authorId: query.authorId,
+      q: query.q,
+    };
+    const [rows, [count]] = await Promise.all([page.execute(params), total.execute(params)]);
     return { data: rows.map(toPostSummary), meta: listMeta(query, count?.n ?? 0) };
   };
 }

@@ -33,7 +33,6 @@ export interface Reader {
   id: SQL | Placeholder | string;
   admin: SQL | Placeholder | boolean;
 }
-export const readerOf = (actor: Actor): Reader => ({ id: actor.id, admin: isSiteAdmin(actor) });
 export const readerPlaceholders: Reader = {
   id: sql.placeholder('readerId'),
   admin: sql.placeholder('readerAdmin'),
@@ -51,17 +50,20 @@ export const visibleTo = (reader: Reader, hiddenAt: AnyPgColumn, authorId: AnyPg
   sql`(${qualified(hiddenAt)} is null or ${qualified(authorId)} = ${reader.id}::uuid or ${reader.admin}::boolean)`;
 
 /**
- * A scalar subquery with LIMIT 1, not `exists (…)`: PostgreSQL may run an EXISTS as a hashed
- * subplan, a scan of every like of the reader's (every like of the table with a generic plan)
- * to build a hash, where ten probes of the unique (post_id, user_id) index are all a page needs.
+ * Whether the reader has a row in `table` for the post. A scalar subquery with LIMIT 1, not
+ * `exists (…)`: PostgreSQL may run an EXISTS as a hashed subplan, a scan of every like of the
+ * reader's (every like of the table with a generic plan) to build a hash, where ten probes of the
+ * unique (post_id, user_id) index are all a page needs. No probe at all for a post whose counter
+ * is 0: the counter moves in the transaction that adds or removes a row (interactions.ts), so
+ * in one snapshot it is 0 exactly when there is no row. CASE, unlike AND, keeps that order.
  */
-const exists = (table: typeof postLikes, reader: Reader) =>
-  sql<boolean>`coalesce((select true from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid limit 1), false)`;
+const exists = (table: typeof postLikes, count: AnyPgColumn, reader: Reader) =>
+  sql<boolean>`case when ${qualified(count)} > 0 then coalesce((select true from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid limit 1), false) else false end`;
 
 /** The reader's flags beside each post, from the unique (post_id, user_id) indexes. */
 export const readerFlags = (reader: Reader) => ({
-  likedByMe: exists(postLikes, reader),
-  attendingByMe: exists(postAttendances, reader),
+  likedByMe: exists(postLikes, posts.likesCount, reader),
+  attendingByMe: exists(postAttendances, posts.attendancesCount, reader),
 });
 
 /** What a list or a read selects per post. */
