@@ -3,7 +3,7 @@ import { AppError, requestFingerprint, type Services } from '@campus/core';
 /*
  * `Idempotency-Key` on a create (extensions.md §F), per user: the same key with the same request
  * within 24 h answers the first answer again and creates nothing, in any process. The REST
- * adapter (apps/server/src/http/idempotency.ts) and /trpc (`idempotentCreate` in trpc.ts) share
+ * adapter (apps/server/src/http/idempotency.ts) and /trpc (`authedProcedure` in trpc.ts) share
  * this claim, so a key means the same over both.
  */
 

@@ -10,7 +10,7 @@ import {
   unauthorized,
   withDeadline,
 } from '@campus/core';
-import { initTRPC, TRPCError } from '@trpc/server';
+import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { databaseUnavailable, toHttpError, toTRPCError } from './errors';
@@ -46,7 +46,7 @@ export interface Context {
   /** A call that has not finished within this many ms is answered 503 (the database is not answering). */
   deadlineMs?: number;
   /**
-   * The `Idempotency-Key` of a /trpc call (`idempotentCreate`). The REST adapter claims its own
+   * The `Idempotency-Key` of a /trpc call (claimed in `authedProcedure`). The REST adapter claims its own
    * before calling the procedure, and leaves this unset.
    */
   idempotencyKey?: string;
@@ -148,27 +148,6 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/**
- * Counts the call while it runs (graceful shutdown), answers 503 when it outlives the deadline
- * or the database is unavailable, and turns domain errors and input validation failures into
- * TRPCErrors with the matching code, in the procedure's language.
- */
-const trackAndTranslate = t.middleware(async ({ ctx, meta, next }) => {
-  const done = ctx.track?.();
-  // The call counts as running until it settles, even when its answer was given up on.
-  const running = next().finally(() => done?.());
-  let result: Awaited<typeof running>;
-  try {
-    result = ctx.deadlineMs ? await withDeadline(running, ctx.deadlineMs) : await running;
-  } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
-    const app = databaseUnavailable(error);
-    throw new TRPCError({ code: app.code, message: app.message, cause: app });
-  }
-  if (!result.ok) throw toTRPCError(result.error, meta?.language ?? 'pt');
-  return result;
-});
-
 /** The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers), and `Retry-After` on a refusal. */
 export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
   return {
@@ -188,8 +167,8 @@ export const rateLimitedError = () =>
  * Per-call rate limits, before the input is even parsed: REST, a single /trpc call and each call
  * of a /trpc batch count one attempt each, so no batch or path spelling gets around them.
  */
-const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
-  if (!ctx.rateLimit) return next();
+async function checkRateLimits(ctx: Context, meta: Meta | undefined): Promise<void> {
+  if (!ctx.rateLimit) return;
   const report = (decision: RateLimitDecision) => {
     for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
       ctx.setHeader?.(name, value);
@@ -199,10 +178,35 @@ const rateLimited = t.middleware(async ({ ctx, meta, next }) => {
   if (global && !global.allowed) report(global);
   const own = meta?.rateLimit && (await ctx.rateLimit(meta.rateLimit));
   if (own) report(own);
-  return next();
+}
+
+/**
+ * The first layer of every procedure: counts the call while it runs (graceful shutdown), applies
+ * its rate limits, answers 503 when it outlives the deadline or the database is unavailable, and
+ * turns domain errors and input validation failures into TRPCErrors with the matching code, in
+ * the procedure's language. One layer, not one per concern: each tRPC layer copies the call's
+ * options and context, on every call.
+ */
+const callPolicy = t.middleware(async ({ ctx, meta, next }) => {
+  const done = ctx.track?.();
+  // The call counts as running until it settles, even when its answer was given up on.
+  const running = checkRateLimits(ctx, meta)
+    .then(() => next())
+    .finally(() => done?.());
+  let result: Awaited<typeof running>;
+  try {
+    result = ctx.deadlineMs ? await withDeadline(running, ctx.deadlineMs) : await running;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error))
+      throw toTRPCError(getTRPCErrorFromUnknown(error), meta?.language ?? 'pt');
+    const app = databaseUnavailable(error);
+    throw new TRPCError({ code: app.code, message: app.message, cause: app });
+  }
+  if (!result.ok) throw toTRPCError(result.error, meta?.language ?? 'pt');
+  return result;
 });
 
-export const publicProcedure = t.procedure.use(trackAndTranslate).use(rateLimited);
+export const publicProcedure = t.procedure.use(callPolicy);
 
 export function bearerToken(header: string | undefined): string {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -210,33 +214,28 @@ export function bearerToken(header: string | undefined): string {
   return match[1]!;
 }
 
-/** A valid access token of an existing, ATIVO user: `ctx.actor`, the one every service takes. */
+/**
+ * A valid access token of an existing, ATIVO user: `ctx.actor`, the one every service takes.
+ *
+ * The same layer claims a create's `Idempotency-Key` sent over /trpc (the browser's actions), as
+ * the REST adapter does before its call (idempotency.ts): a key already answered gets that answer,
+ * and nothing runs again. One layer, not two: every authenticated call passes it, and each tRPC
+ * layer costs a context copy on the hottest reads.
+ */
 export const authedProcedure = publicProcedure
   .meta({ access: 'user' })
-  .use(async ({ ctx, next }) => {
-    const actor: Actor = await ctx.services.auth.authenticate(bearerToken(ctx.authorization));
-    return next({ ctx: { actor } });
-  })
-  /**
-   * A create sent over /trpc with an `Idempotency-Key` (the browser's actions): claimed like over
-   * REST (idempotency.ts); a key already answered gets that answer, and nothing runs again.
-   */
   .use(async ({ ctx, meta, path, getRawInput, next }) => {
+    const actor: Actor = await ctx.services.auth.authenticate(bearerToken(ctx.authorization));
     const key = ctx.idempotencyKey;
-    if (key === undefined || !takesIdempotencyKey(meta)) return next();
-    const claim = await claimIdempotencyKey(
-      ctx.services,
-      ctx.actor.id,
-      key,
-      path,
-      await getRawInput(),
-    );
+    if (key === undefined || !takesIdempotencyKey(meta)) return next({ ctx: { actor } });
+    const claim = await claimIdempotencyKey(ctx.services, actor.id, key, path, await getRawInput());
     if (claim.kind === 'refused') throw claim.error;
     if (claim.kind === 'replay') {
       ctx.setHeader?.('Idempotent-Replayed', 'true');
+      // A middleware's own answer: tRPC exports no public constructor for it.
       return { ok: true as const, data: claim.body, marker: middlewareMarker };
     }
-    const result = await next();
+    const result = await next({ ctx: { actor } });
     if (result.ok) await claim.finish(201, result.data);
     else await claim.abort().catch(() => {});
     return result;
