@@ -103,6 +103,9 @@ async function likeFirstPage(sql: Sql, readerId: string): Promise<void> {
   });
 }
 
+/** Prepared, even without parameters: `simple` is an option postgres.js reads but does not type. */
+const PREPARED: postgres.UnsafeQueryOptions = Object.assign({ prepare: true }, { simple: false });
+
 /**
  * `workers` sessions running one statement pair (page + total, like the service) for `seconds`.
  * Both prepared, as the service's are: postgres.js would send a statement without parameters
@@ -121,8 +124,8 @@ async function statementRate(
     Array.from({ length: workers }, async () => {
       while (Date.now() < end) {
         const [rows] = await Promise.all([
-          sql.unsafe(statements.page, params.page as never[], { prepare: true, simple: false }),
-          sql.unsafe(statements.total, params.total as never[], { prepare: true, simple: false }),
+          sql.unsafe(statements.page, params.page as never[], PREPARED),
+          sql.unsafe(statements.total, params.total as never[], PREPARED),
         ]);
         if (rows.length !== 10) throw new Error('the list statement did not answer 10 rows');
         done++;

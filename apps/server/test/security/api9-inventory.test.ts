@@ -52,7 +52,8 @@ const MOUNTED_MIDDLEWARE: Record<string, string> = {
 interface Layer {
   name: string;
   route?: { path: string; methods: Record<string, boolean> };
-  handle: { stack?: Layer[] };
+  /** `handlers`: middlewares the app runs as one layer (app.ts `inOneLayer`). */
+  handle: { stack?: Layer[]; handlers?: { name: string }[] };
   match(path: string): boolean;
 }
 
@@ -67,6 +68,8 @@ function expressInventory(app: TestApp['app']) {
           routes.push(`${method.toUpperCase()} ${layer.route.path}`);
       } else if (layer.handle.stack) {
         walk(layer.handle.stack);
+      } else if (layer.handle.handlers) {
+        middleware.push(...layer.handle.handlers.map((handler) => handler.name));
       } else {
         // A global middleware matches any path; a mounted one only its own prefix.
         const mountedAt = ['/docs', '/trpc'].find(
