@@ -89,9 +89,13 @@ describeE2e('every page at both sizes', ({ baseUrl, admin, browser, register }) 
     const student = await register('telas');
     const { postId, matchId, groupId } = await seed(student);
     const viewport = phone ? undefined : { width: 1280, height: 800 };
+    const open = async () => {
+      const opened = await newPage(browser(), baseUrl, { phone });
+      if (viewport) await opened.page.setViewportSize(viewport);
+      return opened;
+    };
 
-    const visitor = await newPage(browser(), baseUrl, { phone });
-    if (viewport) await visitor.page.setViewportSize(viewport);
+    const visitor = await open();
     for (const [path, name] of [
       ['/entrar', 'entrar'],
       ['/cadastro', 'cadastro'],
@@ -101,8 +105,7 @@ describeE2e('every page at both sizes', ({ baseUrl, admin, browser, register }) 
       await picture(visitor.page, path, `${size}-${name}`);
     await visitor.context.close();
 
-    const signedIn = await newPage(browser(), baseUrl, { phone });
-    if (viewport) await signedIn.page.setViewportSize(viewport);
+    const signedIn = await open();
     await loginViaUi(signedIn.page, student.email, student.senha);
     for (const [path, name] of [
       ['/feed', 'feed'],
@@ -117,8 +120,7 @@ describeE2e('every page at both sizes', ({ baseUrl, admin, browser, register }) 
       await picture(signedIn.page, path, `${size}-${name}`);
     await signedIn.context.close();
 
-    const administrator = await newPage(browser(), baseUrl, { phone });
-    if (viewport) await administrator.page.setViewportSize(viewport);
+    const administrator = await open();
     await loginViaUi(administrator.page, admin.email, admin.password);
     await picture(administrator.page, '/administracao', `${size}-administracao`);
     await picture(administrator.page, '/administracao/denuncias', `${size}-denuncias`);

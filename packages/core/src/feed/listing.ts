@@ -191,7 +191,8 @@ export function createPostListing(db: Database) {
   return async function list(query: ListPostsQuery, actor: Actor): Promise<PostList> {
     const offset = pageOffset(query);
     const deep = offset > DIRECT_OFFSET_MAX;
-    if (!FILTERS.some((filter) => query[filter])) {
+    const present = new Set(FILTERS.filter((filter) => query[filter]));
+    if (present.size === 0) {
       const params = { ...readerParams(actor), limit: query.limit, offset };
       const [rows, [count]] = await Promise.all([
         (deep ? deepPage : shallowPage(query.limit, offset)).execute(params),
@@ -199,7 +200,6 @@ export function createPostListing(db: Database) {
       ]);
       return { data: rows.map(toPostSummary), meta: listMeta(query, count?.n ?? 0) };
     }
-    const present = new Set(FILTERS.filter((filter) => query[filter]));
     const { page, total } = filtered(present, deep);
     const params = {
       ...readerParams(actor),
