@@ -9,7 +9,8 @@
  *
  * A variant is `name=<main.js>` optionally followed by `,KEY=VALUE` pairs for its environment.
  * `path` is the request (default: GET /post/:id of the seeded post). The hand-written handler
- * runs beside them as the reference. BENCH_POOL_MAX as in main.ts (default 20).
+ * runs beside them as the reference; with a path, Express's hello world does. ACCEPT_ENCODING
+ * sends that header (as a browser: `br, gzip, deflate`). BENCH_POOL_MAX as in main.ts (default 20).
  */
 import { resolve } from 'node:path';
 import { signAccessToken } from '@campus/core';
@@ -53,7 +54,11 @@ const token = signAccessToken(
   { ...user!, perfil: 'ALUNO' },
 );
 const path = pathArg ?? `/post/${post!.id}`;
-const headers = { authorization: `Bearer ${token}` };
+const acceptEncoding = process.env.ACCEPT_ENCODING;
+const headers = {
+  authorization: `Bearer ${token}`,
+  ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+};
 
 const common = { DATABASE_URL: url, DATABASE_POOL_MAX: POOL_MAX, JWT_SECRET };
 const services: Service[] = [];
@@ -73,23 +78,23 @@ try {
     );
     services.push({ ...service, database: DB });
   }
-  if (!pathArg) {
-    const handler = await startProcess(
-      'handler',
-      ['--import', 'tsx', 'src/baselines.ts', 'express-post'],
-      common,
-      { cwd: BENCH_DIR },
-    );
-    services.push({ ...handler, database: DB });
-  }
+  const reference = pathArg ? 'express-hello' : 'express-post';
+  const handler = await startProcess(
+    reference,
+    ['--import', 'tsx', 'src/baselines.ts', reference],
+    common,
+    { cwd: BENCH_DIR },
+  );
+  services.push({ ...handler, database: DB });
   const check = (body: string) => {
+    if (acceptEncoding) return body.length > 0;
     const parsed = parse<{ id?: string; dados?: unknown }>(body);
     return pathArg ? parsed !== undefined : parsed?.id === post!.id;
   };
   const loads: Load[] = services.map((service) => ({
     name: service.name,
     service,
-    path,
+    path: service.name === reference && pathArg ? '/' : path,
     headers,
     check,
   }));
@@ -99,13 +104,13 @@ try {
     seconds: Number(process.env.SECONDS ?? 4),
     warmup: 2,
   });
-  const reference = results.at(-1)!;
+  const last = results.at(-1)!;
   console.log(
     `\n| variant | req/s | × last | p50 ms | p99 ms | CPU µs/req server + db | wrong |\n|---|---:|---:|---:|---:|---:|---:|`,
   );
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.requestsPerSec.toFixed(0)} | ${(r.requestsPerSec / reference.requestsPerSec).toFixed(2)} | ${r.p50} | ${r.p99} | ` +
+      `| ${r.name} | ${r.requestsPerSec.toFixed(0)} | ${(r.requestsPerSec / last.requestsPerSec).toFixed(2)} | ${r.p50} | ${r.p99} | ` +
         `${r.serverCpuUs?.toFixed(0)} + ${r.dbCpuUs?.toFixed(0)} | ${r.wrongAnswers + r.errors} |`,
     );
   }

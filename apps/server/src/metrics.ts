@@ -51,12 +51,19 @@ export function registerDatabaseMetrics(
   });
 }
 
-/** The procedure (REST or /trpc) or Express route that served a request, set by the adapters. */
-const routeLabels = new WeakMap<Request, string>();
-export const setRouteLabel = (req: Request, label: string) => routeLabels.set(req, label);
+declare module 'node:http' {
+  interface IncomingMessage {
+    /** The procedure (REST or /trpc) or list that served the request, for the metrics' label. */
+    routeLabel?: string;
+  }
+}
+/** Set by the adapters. A property, not a WeakMap entry: one per request was a visible cost. */
+export const setRouteLabel = (req: Request, label: string) => {
+  req.routeLabel = label;
+};
 
 function routeOf(req: Request): string {
-  const label = routeLabels.get(req);
+  const label = req.routeLabel;
   if (label) return label;
   if (req.route?.path) return String(req.route.path);
   const trpcPrefix = `${HOST_PATHS.trpc}/`;

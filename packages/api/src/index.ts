@@ -17,6 +17,7 @@ export {
   matchRestRoute,
   procedurePaths,
   resolveLocation,
+  restRouteMatcher,
   restRoutes,
   routes,
   type RestBinding,

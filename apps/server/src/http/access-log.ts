@@ -21,7 +21,8 @@ export function accessLog(logger: Logger): RequestHandler {
   return function logRequest(req, res, next) {
     const started = performance.now();
     req.log = logger;
-    res.once('close', () => {
+    // `on`, not `once`: 'close' is emitted once, and `once` wraps the listener in another.
+    res.on('close', () => {
       const aborted = !res.writableFinished;
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 || aborted ? 'warn' : 'info';

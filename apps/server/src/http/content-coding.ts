@@ -1,6 +1,10 @@
 /** The content codings the server sends precompressed bodies in. */
 export type Encoding = 'br' | 'gzip';
 
+/** The choice per Accept-Encoding header already seen: parsing one allocates a dozen strings. */
+const chosenFor = new Map<string, Encoding | false>();
+const CHOSEN_MAX = 256;
+
 /**
  * Brotli when the client accepts it, else gzip, else none. `q=0` refuses a coding and `*` stands
  * for the others. No header at all → none: read as "anything goes" by the RFC, it would hand
@@ -9,6 +13,17 @@ export type Encoding = 'br' | 'gzip';
  */
 export function chooseEncoding(header: string | undefined): Encoding | false {
   if (!header) return false;
+  let chosen = chosenFor.get(header);
+  if (chosen === undefined) {
+    chosen = negotiate(header);
+    // Clients send a handful of distinct headers; a flood of made-up ones just starts it over.
+    if (chosenFor.size >= CHOSEN_MAX) chosenFor.clear();
+    chosenFor.set(header, chosen);
+  }
+  return chosen;
+}
+
+function negotiate(header: string): Encoding | false {
   const weights = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [coding = '', ...params] = part.split(';').map((p) => p.trim());

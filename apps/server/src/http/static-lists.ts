@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { matchRestRoute } from '@campus/api';
+import { restRouteMatcher, restRoutes, type RestRoute } from '@campus/api';
 import type { PrecomputedResponse } from '@campus/core';
 import type { RequestHandler } from 'express';
 import { setRouteLabel } from '../metrics';
@@ -46,28 +46,66 @@ function representationOf(list: List, encoding: Encoding | false): Representatio
   return forms[encoding];
 }
 
+/** The REST routes whose meta names a static list, and the literal start of each path. */
+const listRoutes = restRoutes.filter((route) => route.meta.staticList);
+const matchListRoute = restRouteMatcher(listRoutes);
+const literalStart = (route: RestRoute) => {
+  const firstParam = route.rest.segments.findIndex((segment) => 'param' in segment);
+  const literals = route.rest.segments.slice(0, firstParam < 0 ? undefined : firstParam);
+  return `/${literals.map((segment) => ('literal' in segment ? segment.literal : '')).join('/')}`;
+};
+const listStarts = [...new Set(listRoutes.map(literalStart))];
+
+interface FoundList {
+  list: List;
+  label: string;
+}
+/** Paths already answered with a list (the lists are constants): at most ~60 in use. */
+const foundAt = new Map<string, FoundList>();
+const FOUND_MAX = 256;
+
+/**
+ * The list at a URL path, if any. Every GET passes here on its way to the REST adapter, so a
+ * path that starts like no list route is turned away by a few `startsWith`, without the route
+ * match (which splits the path); a path already answered is one map lookup.
+ */
+function staticListAt(path: string): FoundList | undefined {
+  const known = foundAt.get(path);
+  if (known) return known;
+  if (!listStarts.some((start) => path.startsWith(start))) return undefined;
+  const match = matchListRoute('GET', path);
+  const list = match?.route.meta.staticList?.(match.params);
+  if (!list) return undefined;
+  const found = { list, label: match!.route.path };
+  if (foundAt.size >= FOUND_MAX) foundAt.clear();
+  foundAt.set(path, found);
+  return found;
+}
+
 /**
  * REST GETs of the static lists (the procedures whose meta names a `staticList`: nationalities,
  * academic options, states, cities), sent from the bodies computed once in core: Brotli or gzip when the client accepts it (SP's 645 cities are
  * 21 kB as JSON, 4 kB in Brotli), each form with its strong ETag; `If-None-Match` with that
  * ETag → 304, no body. Anything not answered here (an unknown UF) goes on to the REST adapter.
  *
- * One middleware, not a router of one route per list: the path is matched once by the REST
- * route table (a request that is no list pays one lookup), and the answer is written with
- * `res.end` (Express's `send` re-checks freshness and the type).
+ * One middleware, not a router of one route per list: the path is matched by the list routes'
+ * own table (`staticListAt`), and the answer is written with `res.end` (Express's `send`
+ * re-checks freshness and the type).
  */
 export function staticListsHandler(): RequestHandler {
   return function staticLists(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const found = matchRestRoute('GET', req.path);
-    const list = found?.route.meta.staticList?.(found.params);
-    if (!list) return next();
-    setRouteLabel(req, found!.route.path);
+    const found = staticListAt(req.path);
+    if (!found) return next();
+    const { list, label } = found;
+    setRouteLabel(req, label);
     const encoding = chooseEncoding(req.headers['accept-encoding']);
     const { bytes, etag } = representationOf(list, encoding);
     res.setHeader('Cache-Control', STATIC_LIST_CACHE_CONTROL);
     res.setHeader('ETag', etag);
-    res.vary('Accept-Encoding');
+    // Vary is set whole unless an earlier middleware (cors) started it.
+    if (res.hasHeader('Vary')) res.vary('Accept-Encoding');
+    else res.setHeader('Vary', 'Accept-Encoding');
     if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
       res.statusCode = 304;
       res.end();
