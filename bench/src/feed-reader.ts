@@ -25,7 +25,8 @@ const EPOCH = '2030-01-01 00:00:00+00';
 const columns = `p.id, p.title, p.content, p.type, p.author, p.author_id, p."group", p.group_id,
   p.event_date, p.event_finish_date, p.location, p.likes_count, p.comments_count,
   p.attendances_count, p.hidden_at, p.kept_visible, p.created_at, p.updated_at,
-  coalesce((select g.verified from groups g where g.id = p.group_id), false) as group_verified`;
+  case when p.group_id is null then false
+    else coalesce((select g.verified from groups g where g.id = p.group_id), false) end as group_verified`;
 /** Page 1 of 10, both numbers in the text as the service writes them (core db/literal.ts). */
 const order = 'order by p.created_at desc nulls last, p.id desc nulls last limit 10 offset 0';
 

@@ -24,9 +24,14 @@ const { search: _search, ...storedColumns } = getTableColumns(posts);
 export const postColumns = storedColumns;
 export type StoredPostRow = Omit<PostRow, 'search'>;
 
-/** Whether the post's group is verified (false without a group), read beside the post row. */
+/**
+ * Whether the post's group is verified (false without a group), read beside the post row. No
+ * lookup for a post without a group: a search ranks every match before it keeps ten, and
+ * PostgreSQL runs a subquery it costs as cheap (the groups table small or empty) for each of them
+ * (1,000 matches: 2.5 → 0.6 ms, bench/ feed-reader).
+ */
 export const groupVerified = () =>
-  sql<boolean>`coalesce((select ${qualified(groups.verified)} from ${groups} where ${qualified(groups.id)} = ${qualified(posts.groupId)}), false)`;
+  sql<boolean>`case when ${qualified(posts.groupId)} is null then false else coalesce((select ${qualified(groups.verified)} from ${groups} where ${qualified(groups.id)} = ${qualified(posts.groupId)}), false) end`;
 
 /** Who reads: a user id and whether they are a site ADMIN (placeholders or values). */
 export interface Reader {
