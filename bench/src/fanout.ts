@@ -67,6 +67,9 @@ export interface FanoutResult {
 export async function runFanout(server: Service, large: Seeded, sql: postgres.Sql) {
   const matchId = large.matchIds!.at(-2)!;
   await sql`delete from match_players where match_id = ${matchId}`;
+  // The waiting-list burst uses this match too: on a reused database its 900 still wait, and
+  // every read and stream event would carry them.
+  await sql`delete from match_waitlist where match_id = ${matchId}`;
   await sql`update matches set max_players = 100, status = 'EM_BREVE' where id = ${matchId}`;
   const users = large.users.slice(0, STREAMS).map((u) => ({ id: u.id, token: tokenOf(u) }));
   const subscriber = large.users.at(-1)!;
