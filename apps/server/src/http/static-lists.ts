@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { restRouteMatcher, restRoutes, type RestRoute } from '@campus/api';
+import { restRouteMatcher, restRoutes } from '@campus/api';
 import type { PrecomputedResponse } from '@campus/core';
 import type { RequestHandler } from 'express';
 import { setRouteLabel } from '../metrics';
@@ -46,15 +46,10 @@ function representationOf(list: List, encoding: Encoding | false): Representatio
   return forms[encoding];
 }
 
-/** The REST routes whose meta names a static list, and the literal start of each path. */
+/** The REST routes whose meta names a static list, and each path's start before any parameter. */
 const listRoutes = restRoutes.filter((route) => route.meta.staticList);
 const matchListRoute = restRouteMatcher(listRoutes);
-const literalStart = (route: RestRoute) => {
-  const firstParam = route.rest.segments.findIndex((segment) => 'param' in segment);
-  const literals = route.rest.segments.slice(0, firstParam < 0 ? undefined : firstParam);
-  return `/${literals.map((segment) => ('literal' in segment ? segment.literal : '')).join('/')}`;
-};
-const listStarts = [...new Set(listRoutes.map(literalStart))];
+const listStarts = [...new Set(listRoutes.map((route) => route.rest.template.split('/{')[0]!))];
 
 interface FoundList {
   list: List;
