@@ -88,7 +88,7 @@ describe('the limits', () => {
         logger: pino({ level: 'silent' }),
         ping: async () => true,
         rateLimits: {
-          global: batchedLimiter(store, `g_${name}`, 3, 60, () => {}),
+          global: batchedLimiter(store, `g_${name}`, 3, 86_400, () => {}),
           auth: exactLimiter(store, name, 1, 86_400),
         },
       }),

@@ -22,6 +22,12 @@ function appWith(rateLimits: Parameters<typeof createApp>[0]['rateLimits']) {
   return supertest(app);
 }
 
+/**
+ * The limiters' windows are fixed and aligned to the clock, so a test whose hits straddle a
+ * window's end sees the count restart. A day-long window makes that as good as impossible.
+ */
+const WINDOW_S = 86_400;
+
 const never = batchedLimiter(
   { increment: async () => 0, sweep: async () => {}, close: async () => {} },
   'none',
@@ -34,8 +40,8 @@ describe('authentication rate limit', () => {
   it('refuses the attempt over the limit with 429 and Retry-After, across processes', async () => {
     const store = postgresStore(createRateLimitService(t.db));
     const name = `auth_${randomBytes(4).toString('hex')}`;
-    const a = appWith({ global: never, auth: exactLimiter(store, name, 5, 60) });
-    const b = appWith({ global: never, auth: exactLimiter(store, name, 5, 60) });
+    const a = appWith({ global: never, auth: exactLimiter(store, name, 5, WINDOW_S) });
+    const b = appWith({ global: never, auth: exactLimiter(store, name, 5, WINDOW_S) });
     const attempt = (client: typeof a) =>
       client
         .post('/autenticacao/login')
@@ -56,7 +62,7 @@ describe('authentication rate limit', () => {
       postgresStore(createRateLimitService(t.db)),
       `auth_${randomBytes(4).toString('hex')}`,
       2,
-      60,
+      WINDOW_S,
     );
     const client = appWith({ global: never, auth });
     await client.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
@@ -79,7 +85,7 @@ describe('authentication rate limit', () => {
       sweep: async () => {},
       close: async () => {},
     };
-    const client = appWith({ global: never, auth: exactLimiter(broken, 'broken', 1, 60) });
+    const client = appWith({ global: never, auth: exactLimiter(broken, 'broken', 1, WINDOW_S) });
     for (let i = 0; i < 3; i++) {
       expect(
         (await client.post('/autenticacao/login').send({ email: 'x@campus.test', senha: 'x' }))
@@ -95,7 +101,7 @@ describe('global per-address ceiling', () => {
       postgresStore(createRateLimitService(t.db)),
       `g_${randomBytes(4).toString('hex')}`,
       20,
-      60,
+      WINDOW_S,
       () => {},
     );
     const client = appWith({ global, auth: never });
@@ -108,8 +114,8 @@ describe('global per-address ceiling', () => {
   it('adds up the processes through the shared store', async () => {
     const store = postgresStore(createRateLimitService(t.db));
     const name = `g_${randomBytes(4).toString('hex')}`;
-    const ga = batchedLimiter(store, name, 50, 60, () => {});
-    const gb = batchedLimiter(store, name, 50, 60, () => {});
+    const ga = batchedLimiter(store, name, 50, WINDOW_S, () => {});
+    const gb = batchedLimiter(store, name, 50, WINDOW_S, () => {});
     const a = appWith({ global: ga, auth: never });
     const b = appWith({ global: gb, auth: never });
     for (let i = 0; i < 30; i++) await a.get('/health').expect(200);
@@ -135,7 +141,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store', () => {
     const expiresAt = new Date(Date.now() + 60_000);
     expect(await one.increment(key, 1, expiresAt)).toBe(1);
     expect(await two.increment(key, 4, expiresAt)).toBe(5);
-    const client = appWith({ global: never, auth: exactLimiter(one, `auth_${key}`, 1, 60) });
+    const client = appWith({ global: never, auth: exactLimiter(one, `auth_${key}`, 1, WINDOW_S) });
     await client
       .post('/autenticacao/login')
       .send({ email: 'r@campus.test', senha: 'x' })
