@@ -8,11 +8,13 @@ import {
 import type { Services } from '@campus/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import proxyAddr from 'proxy-addr';
 import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
 import { docsRouter } from './http/docs';
+import { withFront, type App } from './http/front';
 import {
   errorHandler,
   notFoundHandler,
@@ -59,6 +61,8 @@ export interface AppOptions {
 
 /** The most calls one /trpc batch may hold (extensions.md §F); larger batches → 400. */
 export const MAX_BATCH_SIZE = 10;
+
+export type { App };
 
 /** Response headers a browser script on an allowed origin may read (extensions.md §F). */
 const CORS_EXPOSED_HEADERS = [
@@ -114,32 +118,15 @@ function onlyUnder(paths: readonly string[], handler: RequestHandler): RequestHa
   return Object.assign(hostPaths, { stack: (handler as { stack?: unknown }).stack });
 }
 
-/**
- * Middlewares run one after the other as a single layer of the app: Express's router spends a
- * path match and a few closures on each layer it passes, a visible share of the cheapest answers
- * (the static lists, bench/). For middlewares that apply to every request alike.
- */
-function inOneLayer(...handlers: RequestHandler[]): RequestHandler {
-  const everyRequest: RequestHandler = (req, res, next) => {
-    let index = 0;
-    const step = (error?: unknown) => {
-      if (error !== undefined && error !== null) return next(error);
-      const handler = handlers[index++];
-      if (!handler) return next();
-      return handler(req, res, step);
-    };
-    step();
-  };
-  // Each stays visible to what walks the app's layers (the inventory test).
-  return Object.assign(everyRequest, { handlers });
-}
-
 const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };
 
-/** The Express app, apart from `listen` so tests can drive it on port 0. */
+/**
+ * The server's request listener: the front (http/front.ts), then the Express app. Apart from
+ * `listen`, so tests can drive it on port 0.
+ */
 export function createApp({
   services,
   logger,
@@ -153,21 +140,17 @@ export function createApp({
   requestTimeoutMs,
   streamHeartbeatMs,
   outputCheck = { mode: 'off' },
-}: AppOptions): Express {
+}: AppOptions): App {
   setOutputCheck(routes, outputCheck);
   const createContext = contextFactory({ services, logger, rateLimits, track, requestTimeoutMs });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustProxy);
-
-  app.use(inOneLayer(requestId, metricsMiddleware, accessLog(logger), securityHeaders()));
-  // No origin allowed (the default): `cors` would set nothing and answer no preflight, at a
-  // visible cost per request, so it is not mounted at all.
-  if (corsOrigins.length)
-    app.use(
-      cors({ origin: corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: CORS_MAX_AGE_S }),
-    );
+  // The client's address as `req.ip` gives it, for the front too (it runs before Express).
+  const trust = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+  const globalCeiling =
+    rateLimits && globalRateLimit(rateLimits.global, logger, (req) => proxyAddr(req, trust));
 
   // tRPC: every call, batched or not, is rate-limited by its procedure (route policy in its meta).
   // Bodies are parsed exactly as for REST (JSON, UTF-8, 100 kB), then handed to tRPC as `req.body`.
@@ -199,12 +182,9 @@ export function createApp({
     trpcRequestErrorHandler,
   );
 
-  // Everything else passes the global ceiling here; procedures served over REST add their own limits.
-  if (rateLimits) app.use(globalRateLimit(rateLimits.global, logger));
-
-  // The static lists are answered from memory with their own caching (ETag, public): before the
-  // no-store default and the body parsing they never need.
-  app.use(staticListsHandler());
+  // Everything else passes the global ceiling here (the static lists in the front);
+  // procedures served over REST add their own limits.
+  if (globalCeiling) app.use(globalCeiling);
   // Their routers are entered only by their own paths: every API request would otherwise walk
   // their routes (a path match each) on its way to the REST adapter.
   app.use(onlyUnder(PROBE_PATHS, probesRouter({ ping, metricsToken })));
@@ -219,5 +199,30 @@ export function createApp({
   app.use(webApp(webRoot));
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return app;
+
+  // Before Express (http/front.ts): what every answer carries, then the static lists, answered
+  // from memory with their own caching (ETag, public), before the no-store default and the body
+  // parsing they never need.
+  return withFront(
+    [
+      requestId,
+      metricsMiddleware,
+      accessLog(logger),
+      securityHeaders(),
+      // No origin allowed (the default): `cors` would set nothing and answer no preflight, at a
+      // visible cost per request, so it is not run at all.
+      ...(corsOrigins.length
+        ? [
+            cors({
+              origin: corsOrigins,
+              exposedHeaders: CORS_EXPOSED_HEADERS,
+              maxAge: CORS_MAX_AGE_S,
+            }),
+          ]
+        : []),
+      staticListsHandler(globalCeiling),
+    ],
+    app,
+    logger,
+  );
 }

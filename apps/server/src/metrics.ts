@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import {
   AggregatorRegistry,
@@ -10,6 +11,7 @@ import {
   register,
 } from 'prom-client';
 import { procedurePaths } from '@campus/api';
+import type { NodeHandler } from './http/front';
 import { HOST_PATHS } from './http/host-paths';
 
 collectDefaultMetrics();
@@ -58,27 +60,31 @@ declare module 'node:http' {
   }
 }
 /** Set by the adapters. A property, not a WeakMap entry: one per request was a visible cost. */
-export const setRouteLabel = (req: Request, label: string) => {
+export const setRouteLabel = (req: IncomingMessage, label: string) => {
   req.routeLabel = label;
 };
 
-function routeOf(req: Request): string {
+/** A request as Express left it, if Express served it (the front answers some without it). */
+type MaybeExpress = IncomingMessage & Partial<Pick<Request, 'route' | 'originalUrl'>>;
+
+function routeOf(req: MaybeExpress): string {
   const label = req.routeLabel;
   if (label) return label;
   if (req.route?.path) return String(req.route.path);
+  const url = req.originalUrl ?? req.url ?? '';
   const trpcPrefix = `${HOST_PATHS.trpc}/`;
-  if (req.originalUrl.startsWith(trpcPrefix)) {
+  if (url.startsWith(trpcPrefix)) {
     // One procedure, or a batch (`a,b,c`) labelled as such: the label set stays bounded.
-    const names = (req.originalUrl.slice(trpcPrefix.length).split(/[?/]/)[0] ?? '').split(',');
+    const names = (url.slice(trpcPrefix.length).split(/[?/]/)[0] ?? '').split(',');
     if (!names.every((name) => procedurePaths.has(name))) return 'unmatched';
     return names.length === 1 ? `trpc:${names[0]}` : 'trpc:batch';
   }
-  if (req.originalUrl.startsWith(HOST_PATHS.docs)) return HOST_PATHS.docs;
+  if (url.startsWith(HOST_PATHS.docs)) return HOST_PATHS.docs;
   return 'unmatched';
 }
 
 /** Counts each request and its latency when the response finishes. */
-export const metricsMiddleware: RequestHandler = (req, res, next) => {
+export const metricsMiddleware: NodeHandler = (req, res, next) => {
   const end = httpDuration.startTimer();
   res.on('finish', () => {
     const route = routeOf(req);

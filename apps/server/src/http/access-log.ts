@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { Logger } from 'pino';
+import type { NodeHandler } from './front';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -17,7 +18,7 @@ declare module 'node:http' {
  * not its level was on: a fifth of the server's CPU per request at LOG_LEVEL=warn (bench/).
  * Here a request costs a timestamp and a listener until a line is actually written.
  */
-export function accessLog(logger: Logger): RequestHandler {
+export function accessLog(logger: Logger): NodeHandler {
   return function logRequest(req, res, next) {
     const started = performance.now();
     req.log = logger;
@@ -32,7 +33,8 @@ export function accessLog(logger: Logger): RequestHandler {
           reqId: req.headers['x-request-id'],
           req: {
             method: req.method,
-            url: withoutQueryValues(req.originalUrl),
+            // Express's `originalUrl` when it served the request (a mount shortens `url`).
+            url: withoutQueryValues((req as Partial<Request>).originalUrl ?? req.url ?? ''),
             remoteAddress: req.socket.remoteAddress,
           },
           res: { statusCode: status },

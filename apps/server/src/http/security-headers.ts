@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { NodeHandler } from './front';
 
 /**
  * helmet's headers (its defaults), worked out once and then set on every answer in one loop:
@@ -8,7 +8,7 @@ import helmet from 'helmet';
  * was a visible share of the cheapest answers (the static lists). `helmet.test.ts`-style checks
  * in `security/api8-misconfiguration.test.ts` still see every header.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(): NodeHandler {
   const headers: Array<[string, string]> = [];
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -1,8 +1,9 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { restRouteMatcher, restRoutes } from '@campus/api';
 import type { PrecomputedResponse } from '@campus/core';
-import type { RequestHandler } from 'express';
 import { setRouteLabel } from '../metrics';
+import type { NodeHandler } from './front';
 import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './content-coding';
 
 /** The lists change only with a release: a day in any cache, revalidated by ETag after that. */
@@ -77,39 +78,57 @@ function staticListAt(path: string): FoundList | undefined {
   return found;
 }
 
+/** The path of a request's URL (its origin form), as Express's `req.path` gives it. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+/** `Vary: Accept-Encoding`, added to what an earlier middleware (cors: `Origin`) set. */
+function varyOnEncoding(res: ServerResponse) {
+  const vary = res.getHeader('Vary');
+  if (vary === undefined) res.setHeader('Vary', 'Accept-Encoding');
+  else if (!/\baccept-encoding\b/i.test(String(vary)))
+    res.setHeader('Vary', `${String(vary)}, Accept-Encoding`);
+}
+
+function send(req: IncomingMessage, res: ServerResponse, list: List) {
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const { bytes, etag } = representationOf(list, encoding);
+  res.setHeader('Cache-Control', STATIC_LIST_CACHE_CONTROL);
+  res.setHeader('ETag', etag);
+  varyOnEncoding(res);
+  if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.statusCode = 200;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
 /**
  * REST GETs of the static lists (the procedures whose meta names a `staticList`: nationalities,
- * academic options, states, cities), sent from the bodies computed once in core: Brotli or gzip when the client accepts it (SP's 645 cities are
- * 21 kB as JSON, 4 kB in Brotli), each form with its strong ETag; `If-None-Match` with that
- * ETag → 304, no body. Anything not answered here (an unknown UF) goes on to the REST adapter.
+ * academic options, states, cities), sent from the bodies computed once in core: Brotli or gzip
+ * when the client accepts it (SP's 645 cities are 21 kB as JSON, 4 kB in Brotli), each form with
+ * its strong ETag; `If-None-Match` with that ETag → 304, no body. Anything not answered here (an
+ * unknown UF) goes on to the REST adapter.
  *
- * One middleware, not a router of one route per list: the path is matched by the list routes'
- * own table (`staticListAt`), and the answer is written with `res.end` (Express's `send`
- * re-checks freshness and the type).
+ * It runs in the front (http/front.ts), before Express, after the operators' middlewares: a list
+ * answer carries the request id, the security headers, CORS, metrics and the access log as any
+ * other. `globalCeiling` (the per-address limit, when on) counts a list request here; one that
+ * goes on is counted by the app's own.
  */
-export function staticListsHandler(): RequestHandler {
+export function staticListsHandler(globalCeiling?: NodeHandler): NodeHandler {
   return function staticLists(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const found = staticListAt(req.path);
+    const found = staticListAt(pathOf(req.url ?? '/'));
     if (!found) return next();
-    const { list, label } = found;
-    setRouteLabel(req, label);
-    const encoding = chooseEncoding(req.headers['accept-encoding']);
-    const { bytes, etag } = representationOf(list, encoding);
-    res.setHeader('Cache-Control', STATIC_LIST_CACHE_CONTROL);
-    res.setHeader('ETag', etag);
-    // Vary is set whole unless an earlier middleware (cors) started it.
-    if (res.hasHeader('Vary')) res.vary('Accept-Encoding');
-    else res.setHeader('Vary', 'Accept-Encoding');
-    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', bytes.length);
-    res.end(req.method === 'HEAD' ? undefined : bytes);
+    setRouteLabel(req, found.label);
+    if (!globalCeiling) return send(req, res, found.list);
+    globalCeiling(req, res, (error) => (error ? next(error) : send(req, res, found.list)));
   };
 }

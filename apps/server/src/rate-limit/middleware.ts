@@ -5,8 +5,9 @@ import {
   type RateLimitClass,
   type RateLimitDecision,
 } from '@campus/api';
-import type { RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { sendJson, type NodeHandler } from '../http/front';
 import type { Limiter } from './limiter';
 
 /**
@@ -68,27 +69,39 @@ export function procedureRateLimit(
 /**
  * The ceiling on all requests of a client, for every request that does not reach a procedure
  * through /trpc (those are counted per call by the procedures' own middleware, batches included).
+ * `addressOf` is the client's address as Express's `req.ip` gives it (trust proxy): the front
+ * (http/front.ts) runs this for the static lists, without Express.
  */
-export function globalRateLimit(limiter: Limiter, log: Logger): RequestHandler {
+export function globalRateLimit(
+  limiter: Limiter,
+  log: Logger,
+  addressOf: (req: IncomingMessage) => string | undefined,
+): NodeHandler {
   return (req, res, next) => {
-    Promise.resolve(limiter.hit(clientKey(req.ip))).then(
-      (decision) => {
-        if (decision.allowed) return next();
-        refuse(res, decision);
-      },
-      (error: unknown) => {
-        log.warn(
-          { err: error, reqId: req.headers['x-request-id'] },
-          'rate limit store unavailable; request allowed',
-        );
-        next();
-      },
-    );
+    const allowOnFailure = (error: unknown) => {
+      log.warn(
+        { err: error, reqId: req.headers['x-request-id'] },
+        'rate limit store unavailable; request allowed',
+      );
+      next();
+    };
+    const decide = (decision: RateLimitDecision) =>
+      decision.allowed ? next() : refuse(res, decision);
+    let decision: ReturnType<Limiter['hit']>;
+    try {
+      decision = limiter.hit(clientKey(addressOf(req)));
+    } catch (error) {
+      return allowOnFailure(error);
+    }
+    // The batched limiter decides at once; the exact one after its round trip.
+    if (decision instanceof Promise) decision.then(decide, allowOnFailure);
+    else decide(decision);
   };
 }
 
-function refuse(res: Response, decision: RateLimitDecision) {
-  res.set(rateLimitHeaders(decision));
+function refuse(res: ServerResponse, decision: RateLimitDecision) {
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
+    res.setHeader(name, value);
   const { status, body } = toHttpError(rateLimitedError());
-  res.status(status).json(body);
+  sendJson(res, status, body);
 }

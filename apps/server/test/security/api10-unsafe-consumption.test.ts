@@ -21,6 +21,7 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
       'pino',
       'postgres', // the database at DATABASE_URL (operator configuration)
       'prom-client',
+      'proxy-addr', // the client's address behind a trusted proxy, as Express's req.ip (Express's own)
       'swagger-ui-dist', // static files for /docs, served locally (no CDN)
       'trpc-to-openapi',
       'zod',

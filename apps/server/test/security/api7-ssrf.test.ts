@@ -21,6 +21,22 @@ const HTTP_CLIENTS = [
 const OUTBOUND =
   /\bfetch\s*\(|\bnew\s+WebSocket\b|^import\s+(?!type\b)[^;]*from\s+['"](node:)?(https?|net|tls|dns|dgram|http2)['"]|require\(['"](node:)?(https?|net|tls|dns|dgram|http2)['"]\)/m;
 
+/**
+ * A source without its imports of node:http that bring in `createServer` and types only: the
+ * listening side (http/front.ts), which opens no connection.
+ */
+const withoutServerImports = (text: string) =>
+  text.replace(
+    /^import\s*\{([^}]*)\}\s*from\s*['"](?:node:)?http['"];?$/gm,
+    (line, names: string) =>
+      names
+        .split(',')
+        .map((name) => name.trim())
+        .every((name) => !name || name === 'createServer' || name.startsWith('type '))
+        ? ''
+        : line,
+  );
+
 describe('API7:2023 Server Side Request Forgery', () => {
   // Not applicable: the service makes no outbound request from user input (it only talks to its
   // configured database and, optionally, Redis). These checks keep that claim true.
@@ -51,6 +67,8 @@ describe('API7:2023 Server Side Request Forgery', () => {
 
     const sources = productionSources();
     expect(sources.length).toBeGreaterThan(30);
-    expect(sources.filter((s) => OUTBOUND.test(s.text)).map((s) => s.file)).toEqual([]);
+    expect(
+      sources.filter((s) => OUTBOUND.test(withoutServerImports(s.text))).map((s) => s.file),
+    ).toEqual([]);
   });
 });

@@ -52,15 +52,17 @@ const MOUNTED_MIDDLEWARE: Record<string, string> = {
 interface Layer {
   name: string;
   route?: { path: string; methods: Record<string, boolean> };
-  /** `handlers`: middlewares the app runs as one layer (app.ts `inOneLayer`). */
-  handle: { stack?: Layer[]; handlers?: { name: string }[] };
+  handle: { stack?: Layer[] };
   match(path: string): boolean;
 }
 
-/** Walks Express's router: routes as `METHOD /path`, other layers by name (mounted ones with their path). */
+/**
+ * The front's middlewares (http/front.ts), then Express's router: routes as `METHOD /path`, other
+ * layers by name (mounted ones with their path).
+ */
 function expressInventory(app: TestApp['app']) {
   const routes: string[] = [];
-  const middleware: string[] = [];
+  const middleware: string[] = app.front.map((handler) => handler.name);
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
@@ -68,8 +70,6 @@ function expressInventory(app: TestApp['app']) {
           routes.push(`${method.toUpperCase()} ${layer.route.path}`);
       } else if (layer.handle.stack) {
         walk(layer.handle.stack);
-      } else if (layer.handle.handlers) {
-        middleware.push(...layer.handle.handlers.map((handler) => handler.name));
       } else {
         // A global middleware matches any path; a mounted one only its own prefix.
         const mountedAt = ['/docs', '/trpc'].find(
@@ -83,7 +83,7 @@ function expressInventory(app: TestApp['app']) {
       }
     }
   };
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
+  walk((app.express as unknown as { router: { stack: Layer[] } }).router.stack);
   return { routes, middleware };
 }
 
@@ -106,12 +106,14 @@ describe('API9:2023 Improper Inventory Management', () => {
     expect(mounted.sort()).toEqual(Object.keys(MOUNTED_MIDDLEWARE).sort());
     // The global middleware, in order: a new one (a second router, a debug handler) shows here.
     expect(middleware.filter((name) => !name.includes(' /'))).toEqual([
+      // The front, before Express (http/front.ts):
       'requestId',
       'metricsMiddleware',
       'logRequest',
       'helmetHeaders', // helmet's headers, worked out once (http/security-headers.ts)
-      // (cors: mounted only when CORS_ORIGINS names an origin; this app allows none)
+      // (cors: run only when CORS_ORIGINS names an origin; this app allows none)
       'staticLists', // the static lists, answered before anything they do not need
+      // The Express app:
       'probeMethods', // 405 with Allow on /health, /ready and /metrics for other methods
       'noStore',
       'requireJsonBody',

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import supertest from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createRateLimitService, createServices } from '@campus/core';
+import { createApp } from '../src/app';
+import { batchedLimiter, exactLimiter } from '../src/rate-limit/limiter';
+import { postgresStore } from '../src/rate-limit/store';
+import { expectError, testAuthConfig, type TestApp, onTestApp } from './support/app';
+
+/*
+ * The front (src/http/front.ts) answers the static lists before Express: what every other
+ * answer carries (CORS, the per-address ceiling, request id, access log, metrics) must still be
+ * on theirs.
+ */
+
+let t: TestApp;
+onTestApp((app) => (t = app));
+
+const CITIES = '/autenticacao/alunos/localidades/estados/SP/cidades';
+const UNKNOWN_UF = '/autenticacao/alunos/localidades/estados/XX/cidades';
+const ORIGIN = 'https://app.campus.test';
+/** Fixed windows aligned to the clock: a day-long one never restarts during a test. */
+const WINDOW_S = 86_400;
+
+function appWith(options: Partial<Parameters<typeof createApp>[0]> = {}) {
+  return createApp({
+    services: createServices(t.db, testAuthConfig),
+    logger: pino({ level: 'silent' }),
+    ping: async () => true,
+    ...options,
+  });
+}
+
+describe('the static lists, answered before Express', () => {
+  it('carry CORS for an allowed origin, with Vary on both Origin and Accept-Encoding', async () => {
+    const request = supertest(appWith({ corsOrigins: [ORIGIN] }));
+    const res = await request.get(CITIES).set('Origin', ORIGIN).set('Accept-Encoding', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
+    expect(res.headers['access-control-expose-headers']).toContain('ETag');
+    expect(res.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(res.headers['content-encoding']).toBe('br');
+    // A preflight on a list's path is answered by CORS, not by the list.
+    const preflight = await request
+      .options(CITIES)
+      .set('Origin', ORIGIN)
+      .set('Access-Control-Request-Method', 'GET');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(ORIGIN);
+    // Another origin gets no CORS header, and the list all the same.
+    const other = await request.get(CITIES).set('Origin', 'https://elsewhere.test');
+    expect(other.status).toBe(200);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('pass the per-address ceiling, counted once, by the address behind a trusted proxy', async () => {
+    const store = postgresStore(createRateLimitService(t.db));
+    const name = randomBytes(4).toString('hex');
+    const global = batchedLimiter(store, `g_${name}`, 4, WINDOW_S, () => {});
+    const request = supertest(
+      appWith({
+        trustProxy: true,
+        rateLimits: { global, auth: exactLimiter(store, `a_${name}`, 100, WINDOW_S) },
+      }),
+    );
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const a = from('203.0.113.7');
+    // Lists from the front, and an unknown UF that goes on to the REST adapter (400): counted
+    // once, or the fourth request would already be over the limit of four.
+    expect((await request.get(CITIES).set(a)).status).toBe(200);
+    expect((await request.get(CITIES).set(a)).status).toBe(200);
+    expectError(await request.get(UNKNOWN_UF).set(a), 400, 'BAD_REQUEST');
+    expect((await request.get(CITIES).set(a)).status).toBe(200);
+    const refused = await request.get(CITIES).set(a);
+    expectError(refused, 429, 'TOO_MANY_REQUESTS');
+    expect(refused.body.reason).toBe('RATE_LIMITED');
+    expect(refused.headers['ratelimit-limit']).toBe('4');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['x-request-id']).toBeTruthy();
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    // Another client behind the same proxy has its own count.
+    expect((await request.get(CITIES).set(from('198.51.100.20'))).status).toBe(200);
+    global.stop();
+  });
+
+  it('carry a request id, write the access log line and count in the metrics', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
+        done();
+      },
+    });
+    const request = supertest(appWith({ logger: pino({ level: 'info' }, sink) }));
+    const metric = async () => {
+      const text = (await request.get('/metrics')).text;
+      const line = text
+        .split('\n')
+        .find((l) =>
+          l.startsWith('http_requests_total{method="GET",route="localities.cidades",status="200"}'),
+        );
+      return Number(line?.split(' ')[1] ?? 0);
+    };
+    const before = await metric();
+    const res = await request.get(`${CITIES}?page=2`).set('X-Request-Id', 'front-test-1');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-request-id']).toBe('front-test-1');
+    expect(res.headers['strict-transport-security']).toBeTruthy();
+    expect(await metric()).toBe(before + 1);
+    await expect
+      .poll(() => lines.find((l) => l.reqId === 'front-test-1'))
+      .toMatchObject({
+        msg: 'request completed',
+        req: { method: 'GET', url: `${CITIES}?page=2` },
+        res: { statusCode: 200 },
+      });
+  });
+});
