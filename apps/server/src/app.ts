@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   appRouter,
   RETRY_AFTER_UNAVAILABLE_S,
@@ -14,7 +15,7 @@ import proxyAddr from 'proxy-addr';
 import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
 import { docsRouter } from './http/docs';
-import { withFront, type App } from './http/front';
+import { inSequence, isUnder, pathOf, withFront, type App, type NodeHandler } from './http/front';
 import {
   errorHandler,
   notFoundHandler,
@@ -102,6 +103,10 @@ const trpcJsonBody: RequestHandler[] = [
 ];
 
 const PROBE_PATHS = [HOST_PATHS.health, HOST_PATHS.ready, HOST_PATHS.metrics];
+const DOCS_PATHS = [HOST_PATHS.openapi, HOST_PATHS.docs];
+const DOCS_AND_PROBES = [...PROBE_PATHS, ...DOCS_PATHS];
+/** The paths the Express app serves itself: /trpc, the probes and the docs. */
+const EXPRESS_OWN_PATHS = [HOST_PATHS.trpc, ...DOCS_AND_PROBES];
 
 /**
  * `handler` for requests at one of `paths` or below it (any case, as Express routes match);
@@ -109,16 +114,14 @@ const PROBE_PATHS = [HOST_PATHS.health, HOST_PATHS.ready, HOST_PATHS.metrics];
  */
 function onlyUnder(paths: readonly string[], handler: RequestHandler): RequestHandler {
   const hostPaths: RequestHandler = (req, res, next) => {
-    const path = req.path.toLowerCase();
-    const mine = paths.some((p) => path === p || (path.startsWith(p) && path[p.length] === '/'));
-    if (mine) handler(req, res, next);
+    if (isUnder(paths, req.path)) handler(req, res, next);
     else next();
   };
   // A router's routes stay visible to what walks the app's layers (the inventory test).
   return Object.assign(hostPaths, { stack: (handler as { stack?: unknown }).stack });
 }
 
-const noStore: RequestHandler = (_req, res, next) => {
+const noStore: NodeHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };
@@ -142,15 +145,22 @@ export function createApp({
   outputCheck = { mode: 'off' },
 }: AppOptions): App {
   setOutputCheck(routes, outputCheck);
-  const createContext = contextFactory({ services, logger, rateLimits, track, requestTimeoutMs });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustProxy);
   // The client's address as `req.ip` gives it, for the front too (it runs before Express).
   const trust = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
-  const globalCeiling =
-    rateLimits && globalRateLimit(rateLimits.global, logger, (req) => proxyAddr(req, trust));
+  const addressOf = (req: IncomingMessage) => proxyAddr(req, trust);
+  const globalCeiling = rateLimits && globalRateLimit(rateLimits.global, logger, addressOf);
+  const createContext = contextFactory({
+    services,
+    logger,
+    rateLimits,
+    track,
+    requestTimeoutMs,
+    addressOf,
+  });
 
   // tRPC: every call, batched or not, is rate-limited by its procedure (route policy in its meta).
   // Bodies are parsed exactly as for REST (JSON, UTF-8, 100 kB), then handed to tRPC as `req.body`.
@@ -182,27 +192,34 @@ export function createApp({
     trpcRequestErrorHandler,
   );
 
-  // Everything else passes the global ceiling here (the static lists in the front);
-  // procedures served over REST add their own limits.
-  if (globalCeiling) app.use(globalCeiling);
-  // Their routers are entered only by their own paths: every API request would otherwise walk
-  // their routes (a path match each) on its way to the REST adapter.
+  // The probes and the docs pass the global ceiling here (the API's requests in the front).
+  // Their routers are entered only by their own paths: every other request would otherwise walk
+  // their routes (a path match each).
+  if (globalCeiling) app.use(onlyUnder(DOCS_AND_PROBES, globalCeiling));
   app.use(onlyUnder(PROBE_PATHS, probesRouter({ ping, metricsToken })));
-  app.use(onlyUnder([HOST_PATHS.openapi, HOST_PATHS.docs], docsRouter()));
-
-  // API answers carry tokens and personal data: no cache keeps them unless a route says so
-  // (the static helper lists set their own public caching).
-  app.use(noStore);
-  app.use(requireJsonBody);
-  app.use(jsonBody);
-  app.use(createRestHandler(createContext, logger, { heartbeatMs: streamHeartbeatMs }));
+  app.use(onlyUnder(DOCS_PATHS, docsRouter()));
+  // What the REST adapter did not match (the front's `restApi`): the web app, then 404.
   app.use(webApp(webRoot));
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  // Before Express (http/front.ts): what every answer carries, then the static lists, answered
-  // from memory with their own caching (ETag, public), before the no-store default and the body
-  // parsing they never need.
+  // The REST operations, in the front: Express has nothing to add to them but its cost.
+  // API answers carry tokens and personal data: no cache keeps them unless a route says so
+  // (the static lists set their own public caching).
+  const restPipeline = inSequence([
+    ...(globalCeiling ? [globalCeiling] : []),
+    noStore,
+    requireJsonBody,
+    jsonBody,
+    createRestHandler(createContext, logger, { heartbeatMs: streamHeartbeatMs }),
+  ]);
+  const rest: NodeHandler = function restApi(req, res, next) {
+    if (isUnder(EXPRESS_OWN_PATHS, pathOf(req))) return next();
+    restPipeline(req, res, (error) =>
+      error === undefined || error === null ? next() : errorHandler(error, req, res),
+    );
+  };
+
   return withFront(
     [
       requestId,
@@ -221,6 +238,7 @@ export function createApp({
           ]
         : []),
       staticListsHandler(globalCeiling),
+      rest,
     ],
     app,
     logger,

@@ -10,9 +10,9 @@ import { postgresStore } from '../src/rate-limit/store';
 import { expectError, testAuthConfig, type TestApp, onTestApp } from './support/app';
 
 /*
- * The front (src/http/front.ts) answers the static lists before Express: what every other
- * answer carries (CORS, the per-address ceiling, request id, access log, metrics) must still be
- * on theirs.
+ * The front (src/http/front.ts) answers the static lists and the REST operations before Express:
+ * what Express's answers carry (CORS, the per-address limits behind a trusted proxy, request id,
+ * access log, metrics) must be on theirs too.
  */
 
 let t: TestApp;
@@ -33,7 +33,7 @@ function appWith(options: Partial<Parameters<typeof createApp>[0]> = {}) {
   });
 }
 
-describe('the static lists, answered before Express', () => {
+describe('answers before Express: the static lists and the REST operations', () => {
   it('carry CORS for an allowed origin, with Vary on both Origin and Accept-Encoding', async () => {
     const request = supertest(appWith({ corsOrigins: [ORIGIN] }));
     const res = await request.get(CITIES).set('Origin', ORIGIN).set('Accept-Encoding', 'br');
@@ -82,6 +82,27 @@ describe('the static lists, answered before Express', () => {
     expect(refused.headers['x-content-type-options']).toBe('nosniff');
     // Another client behind the same proxy has its own count.
     expect((await request.get(CITIES).set(from('198.51.100.20'))).status).toBe(200);
+    global.stop();
+  });
+
+  it("the REST operations' own limits count the address behind a trusted proxy too", async () => {
+    const store = postgresStore(createRateLimitService(t.db));
+    const name = randomBytes(4).toString('hex');
+    const global = batchedLimiter(store, `g_${name}`, 1000, WINDOW_S, () => {});
+    const request = supertest(
+      appWith({
+        trustProxy: true,
+        rateLimits: { global, auth: exactLimiter(store, `a_${name}`, 1, WINDOW_S) },
+      }),
+    );
+    const login = (address: string) =>
+      request
+        .post('/autenticacao/login')
+        .set('X-Forwarded-For', address)
+        .send({ email: 'nobody@campus.test', senha: 'wrong-password' });
+    expectError(await login('203.0.113.8'), 401, 'UNAUTHORIZED');
+    expectError(await login('203.0.113.8'), 429, 'TOO_MANY_REQUESTS');
+    expectError(await login('198.51.100.21'), 401, 'UNAUTHORIZED');
     global.stop();
   });
 

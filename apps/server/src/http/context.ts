@@ -8,7 +8,7 @@ import { clientKey, procedureRateLimit, type RateLimits } from '../rate-limit/mi
 export type Transport = 'rest' | 'trpc';
 
 export type CreateContext = (
-  req: IncomingMessage & { ip?: string | undefined },
+  req: IncomingMessage,
   res: ServerResponse,
   transport: Transport,
 ) => Context;
@@ -21,11 +21,20 @@ export interface ContextOptions {
   track?: (() => () => void) | undefined;
   /** See `AppOptions.requestTimeoutMs`. */
   requestTimeoutMs?: number | undefined;
+  /** The client's address as Express's `req.ip` gives it (trust proxy), REST and /trpc alike. */
+  addressOf: (req: IncomingMessage) => string | undefined;
 }
 
 /** The same context for REST and /trpc: the services, the request's credentials and the host's hooks. */
 export const contextFactory =
-  ({ services, logger, rateLimits, track, requestTimeoutMs }: ContextOptions): CreateContext =>
+  ({
+    services,
+    logger,
+    rateLimits,
+    track,
+    requestTimeoutMs,
+    addressOf,
+  }: ContextOptions): CreateContext =>
   (req, res, transport) => ({
     services,
     authorization: req.headers.authorization,
@@ -36,7 +45,7 @@ export const contextFactory =
       ? {
           rateLimit: procedureRateLimit(
             rateLimits,
-            clientKey(req.ip ?? req.socket.remoteAddress),
+            clientKey(addressOf(req)),
             transport === 'trpc',
             logger,
           ),

@@ -1,7 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '@campus/core';
 import { toHttpError } from '@campus/api';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import typeIs from 'type-is';
+import { sendJson, type NodeHandler } from './front';
 import { setErrorHeaders } from './rest';
 
 export const notFoundHandler: RequestHandler = (req, res) => {
@@ -45,26 +48,35 @@ export function requestError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-/** Failures outside the procedures: body parsing, size, media type, and anything unexpected. */
-export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+/**
+ * Failures outside the procedures: body parsing, size, media type, and anything unexpected. On
+ * Node's API, for the front's API pipeline (app.ts) and, as Express's error middleware (four
+ * parameters), for the rest of the app.
+ */
+export function errorHandler(
+  error: unknown,
+  req: IncomingMessage,
+  res: ServerResponse,
+  _next?: unknown,
+) {
   const translated = requestError(error) ?? error;
   const { status, body } = toHttpError(translated);
   if (status >= 500)
     req.log?.error({ err: error, reqId: req.headers['x-request-id'] }, 'unhandled error');
   if (res.headersSent) return;
   setErrorHeaders(res, status);
-  res.status(status).json(body);
-};
+  sendJson(res, status, body);
+}
 
 /** POST, PATCH and PUT bodies must be JSON (decisions.md §4): anything else is a 415. */
-export const requireJsonBody: RequestHandler = (req, _res, next) => {
+export const requireJsonBody: NodeHandler = (req, _res, next) => {
   const hasBody =
     req.headers['transfer-encoding'] !== undefined ||
     Number(req.headers['content-length'] ?? 0) > 0;
   if (
-    ['POST', 'PATCH', 'PUT'].includes(req.method) &&
+    ['POST', 'PATCH', 'PUT'].includes(req.method ?? '') &&
     hasBody &&
-    !req.is(['application/json', 'application/*+json'])
+    !typeIs(req, ['application/json', 'application/*+json'])
   ) {
     next(
       new AppError(

@@ -33,6 +33,21 @@ export function inSequence(handlers: readonly NodeHandler[]): NodeHandler {
   };
 }
 
+/** The path of a request's URL (its origin form), as Express's `req.path` gives it. */
+export function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+/** Whether `path` is one of `prefixes` or below one, in any case (as Express mounts match). */
+export function isUnder(prefixes: readonly string[], path: string): boolean {
+  const lower = path.toLowerCase();
+  return prefixes.some(
+    (prefix) => lower === prefix || (lower.startsWith(prefix) && lower[prefix.length] === '/'),
+  );
+}
+
 /** A JSON answer, written as Express's `res.status(status).json(body)` writes it. */
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   claimIdempotencyKey,
   malformedKey,
@@ -6,7 +7,7 @@ import {
   type IdempotencyClaim,
   type RestRoute,
 } from '@campus/api';
-import type { Request, Response } from 'express';
+import { sendJson } from './front';
 
 /** What the REST adapter does with a create that carries an `Idempotency-Key`. */
 export type IdempotentCall =
@@ -21,13 +22,14 @@ export type IdempotentCall =
  * idempotency.ts). Registration, which has no user yet, ignores the key.
  */
 export async function beginIdempotentCall(
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   route: RestRoute,
   input: unknown,
   ctx: Context,
 ): Promise<IdempotentCall> {
-  const key = req.get('Idempotency-Key');
+  const sent = req.headers['idempotency-key'];
+  const key = Array.isArray(sent) ? sent.join(', ') : sent;
   if (key === undefined || route.rest.method !== 'POST' || route.rest.successStatus !== 201)
     return { kind: 'plain' };
   const malformed = malformedKey(key);
@@ -44,6 +46,6 @@ export async function beginIdempotentCall(
   res.setHeader('Idempotent-Replayed', 'true');
   const location = route.meta.location && resolveLocation(route.meta.location, input, claim.body);
   if (location) res.setHeader('Location', location);
-  res.status(claim.status).type('application/json').send(JSON.stringify(claim.body));
+  sendJson(res, claim.status, claim.body);
   return { kind: 'answered' };
 }

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import {
   allowedMethods,
   isDecodablePath,
@@ -9,10 +11,10 @@ import {
   type RestRoute,
 } from '@campus/api';
 import { AppError, badRequest } from '@campus/core';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { setRouteLabel } from '../metrics';
 import type { CreateContext } from './context';
+import { pathOf, sendJson, type NodeHandler } from './front';
 import { beginIdempotentCall, type IdempotentCall } from './idempotency';
 import { writeEventStream } from './sse';
 
@@ -34,13 +36,15 @@ export function createRestHandler(
   createContext: CreateContext,
   logger: Logger,
   options: { heartbeatMs?: number | undefined } = {},
-): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (!isDecodablePath(req.path)) {
+): NodeHandler {
+  return (req, res, next) => {
+    const path = pathOf(req);
+    if (!isDecodablePath(path)) {
       next(badRequest('Caminho com codificação inválida (percent-encoding de UTF-8)'));
       return;
     }
-    const found = matchRestRoute(req.method, req.path);
+    const method = req.method ?? 'GET';
+    const found = matchRestRoute(method, path);
     if (!found) return methodNotAllowed(req, res, next);
     const { route, params } = found;
     setRouteLabel(req, route.path);
@@ -48,11 +52,9 @@ export function createRestHandler(
     let input: unknown;
     if (route.rest.takesInput) {
       const source =
-        req.method === 'GET' ||
-        req.method === 'HEAD' ||
-        (req.method === 'DELETE' && !route.meta.bodyOnDelete)
+        method === 'GET' || method === 'HEAD' || (method === 'DELETE' && !route.meta.bodyOnDelete)
           ? queryOf(req)
-          : req.body;
+          : (req as { body?: unknown }).body;
       input =
         source === undefined ||
         (typeof source === 'object' && source !== null && !Array.isArray(source))
@@ -75,8 +77,8 @@ export function createRestHandler(
 
 /** One REST request matched to its route, with its input and context. */
 interface Exchange {
-  req: Request;
-  res: Response;
+  req: IncomingMessage;
+  res: ServerResponse;
   route: RestRoute;
   input: unknown;
   ctx: Context;
@@ -108,7 +110,7 @@ function sendError({ req, res, route, logger }: Exchange, error: unknown, what: 
   if (status >= 500) {
     logger.error({ err: error, procedure: route.path, reqId: req.headers['x-request-id'] }, what);
   }
-  res.status(status).json(body);
+  sendJson(res, status, body);
 }
 
 /** Runs the procedure and writes its answer; a create with an `Idempotency-Key` is claimed first. */
@@ -134,12 +136,13 @@ async function serve(exchange: Exchange) {
   }
   if (call.kind === 'first') await call.finish(route.rest.successStatus, data);
   if (route.rest.successStatus === 204) {
-    res.status(204).end();
+    res.statusCode = 204;
+    res.end();
     return;
   }
   const location = route.meta.location && resolveLocation(route.meta.location, input, data);
   if (location) res.setHeader('Location', location);
-  // Written directly: Express's `send` re-derives the type and checks freshness (no ETag here).
+  // Written directly: no ETag, no freshness check (Express's `send` would re-derive both).
   // A document of its own media type (a calendar file) is sent as the procedure answered it.
   const { contentType } = route.meta;
   const body = Buffer.from(contentType ? String(data) : JSON.stringify(data));
@@ -165,16 +168,20 @@ async function stream(exchange: Exchange, heartbeatMs: number | undefined) {
   await writeEventStream(res, events, controller, heartbeatMs);
 }
 
-function queryOf(req: Request): Record<string, unknown> {
+/** The query string as Express 5's default ("simple") parser reads it: node:querystring. */
+function queryOf(req: IncomingMessage): Record<string, unknown> {
+  const url = req.url ?? '';
+  const at = url.indexOf('?');
   const query: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(req.query)) {
+  if (at < 0) return query;
+  for (const [key, value] of Object.entries(parseQuery(url.slice(at + 1)))) {
     if (value !== '' && value !== undefined) query[key] = value;
   }
   return query;
 }
 
 /** A 401 names the scheme it wants (RFC 9110 §11.6.1); a 503 says when to retry. */
-export function setErrorHeaders(res: Response, status: number) {
+export function setErrorHeaders(res: ServerResponse, status: number) {
   if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
   if (status === 503) res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_S));
 }
@@ -183,19 +190,25 @@ export function setErrorHeaders(res: Response, status: number) {
  * A documented path asked with a method it does not serve: 405 with `Allow` (OPTIONS: 204 with
  * `Allow`, when CORS has not answered it as a preflight). An unknown path goes on to the 404.
  */
-function methodNotAllowed(req: Request, res: Response, next: NextFunction) {
-  const allowed = allowedMethods(req.path);
+function methodNotAllowed(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+) {
+  const path = pathOf(req);
+  const allowed = allowedMethods(path);
   if (allowed.length === 0) return next();
   res.setHeader('Allow', [...allowed, 'OPTIONS'].join(', '));
   if (req.method === 'OPTIONS') {
-    res.status(204).end();
+    res.statusCode = 204;
+    res.end();
     return;
   }
   const { status, body } = toHttpError(
     new AppError(
       'METHOD_NOT_SUPPORTED',
-      `Método ${req.method} não aceito em ${req.path}; use ${allowed.join(', ')}`,
+      `Método ${req.method} não aceito em ${path}; use ${allowed.join(', ')}`,
     ),
   );
-  res.status(status).json(body);
+  sendJson(res, status, body);
 }

@@ -1,6 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import { toHttpError } from '@campus/api';
 import { isTrackedEnvelope } from '@trpc/server';
-import type { Response } from 'express';
 
 /** A comment line this often keeps an idle stream open through proxies (extensions.md §C). */
 export const HEARTBEAT_MS = 15_000;
@@ -12,12 +12,12 @@ export const HEARTBEAT_MS = 15_000;
  * The caller aborts `controller` when the client goes, which ends the generator (no leak).
  */
 export async function writeEventStream(
-  res: Response,
+  res: ServerResponse,
   events: AsyncIterable<unknown>,
   controller: AbortController,
   heartbeatMs = HEARTBEAT_MS,
 ): Promise<void> {
-  res.status(200);
+  res.statusCode = 200;
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Accel-Buffering', 'no');

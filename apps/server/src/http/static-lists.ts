@@ -3,7 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { restRouteMatcher, restRoutes } from '@campus/api';
 import type { PrecomputedResponse } from '@campus/core';
 import { setRouteLabel } from '../metrics';
-import type { NodeHandler } from './front';
+import { pathOf, type NodeHandler } from './front';
 import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './content-coding';
 
 /** The lists change only with a release: a day in any cache, revalidated by ETag after that. */
@@ -78,12 +78,6 @@ function staticListAt(path: string): FoundList | undefined {
   return found;
 }
 
-/** The path of a request's URL (its origin form), as Express's `req.path` gives it. */
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
-}
-
 /** `Vary: Accept-Encoding`, added to what an earlier middleware (cors: `Origin`) set. */
 function varyOnEncoding(res: ServerResponse) {
   const vary = res.getHeader('Vary');
@@ -125,7 +119,7 @@ function send(req: IncomingMessage, res: ServerResponse, list: List) {
 export function staticListsHandler(globalCeiling?: NodeHandler): NodeHandler {
   return function staticLists(req, res, next) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const found = staticListAt(pathOf(req.url ?? '/'));
+    const found = staticListAt(pathOf(req));
     if (!found) return next();
     setRouteLabel(req, found.label);
     if (!globalCeiling) return send(req, res, found.list);

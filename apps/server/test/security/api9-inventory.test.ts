@@ -113,12 +113,9 @@ describe('API9:2023 Improper Inventory Management', () => {
       'helmetHeaders', // helmet's headers, worked out once (http/security-headers.ts)
       // (cors: run only when CORS_ORIGINS names an origin; this app allows none)
       'staticLists', // the static lists, answered before anything they do not need
+      'restApi', // the REST adapter (the documented operations only, below), its body parsing
       // The Express app:
       'probeMethods', // 405 with Allow on /health, /ready and /metrics for other methods
-      'noStore',
-      'requireJsonBody',
-      'jsonParser',
-      expect.any(String), // the REST adapter: the documented operations only, below
       'precompressed', // the Brotli/gzip forms the web build wrote, from memory
       'serveStatic', // the web app's hashed files under /assets
       'serveStatic', // its other files (index.html, icons)
