@@ -69,7 +69,8 @@ export function createRestHandler(
       if (typeof lastEventId === 'string' && input && typeof input === 'object') {
         input = { ...input, lastEventId };
       }
-      return stream({ req, res, route, input, ctx, logger }, options.heartbeatMs).catch(next);
+      stream({ req, res, route, input, ctx, logger }, options.heartbeatMs).catch(next);
+      return;
     }
     serve({ req, res, route, input, ctx, logger }).catch(next);
   };
