@@ -181,10 +181,25 @@ describe('GET /autenticacao/usuario-atual and access tokens', () => {
     });
   });
 
-  it('refuses a live token at once when the account becomes INATIVO', async () => {
+  // A change written to the database directly reaches the process's account cache as an event
+  // on the bus (LISTEN/NOTIFY), which may arrive just after the next request: within a second.
+  const refusedWithin = async (user: { auth: Record<string, string> }) => {
+    await expect
+      .poll(
+        async () => (await t.request.get('/autenticacao/usuario-atual').set(user.auth)).status,
+        {
+          timeout: 1000,
+          interval: 20,
+        },
+      )
+      .toBe(401);
+  };
+
+  it('refuses a live token within a second when the account becomes INATIVO', async () => {
     const user = await t.createUser();
     await t.request.get('/autenticacao/usuario-atual').set(user.auth).expect(200);
     await t.db.update(users).set({ status: 'INATIVO' }).where(eq(users.id, user.id));
+    await refusedWithin(user);
     const body = expectError(
       await t.request.get('/autenticacao/usuario-atual').set(user.auth),
       401,
@@ -193,9 +208,11 @@ describe('GET /autenticacao/usuario-atual and access tokens', () => {
     expect(body.reason).toBe('ACCOUNT_NOT_ACTIVE');
   });
 
-  it('refuses a live token at once when the account is deleted', async () => {
+  it('refuses a live token within a second when the account is deleted', async () => {
     const user = await t.createUser();
+    await t.request.get('/autenticacao/usuario-atual').set(user.auth).expect(200);
     await t.db.delete(users).where(eq(users.id, user.id));
+    await refusedWithin(user);
     expectError(
       await t.request.get('/autenticacao/usuario-atual').set(user.auth),
       401,
