@@ -11,6 +11,7 @@
  */
 import postgres from 'postgres';
 import { compare, parse, type Load, type RunResult } from './measure';
+import { likersFilter } from './seed';
 import { atLeast, atMost, type Ratio, type Timing } from './ratios';
 import { log, type Service } from './support';
 
@@ -35,11 +36,14 @@ const without = {
   page: `select ${columns} from posts p ${order}`,
   total: `select row_count from row_counts where table_name = 'posts'`,
 };
-/** And now (feed/listing.ts): visibility, the reader's flags, the total less hidden posts. */
+/**
+ * And now (feed/listing.ts): visibility, the reader's flags (probed only for a post whose filter
+ * has the reader's bit, feed/records.ts), the total less hidden posts.
+ */
 const withFlags = {
   page: `select ${columns},
-      case when p.likes_count > 0 then coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = $1::uuid limit 1), false) else false end as liked_by_me,
-      case when p.attendances_count > 0 then coalesce((select true from post_attendances a where a.post_id = p.id and a.user_id = $1::uuid limit 1), false) else false end as attending_by_me
+      case when p.likes_count > 0 and (p.likers_filter & post_filter_bit($1::uuid)) <> 0 then coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = $1::uuid limit 1), false) else false end as liked_by_me,
+      case when p.attendances_count > 0 and (p.attendees_filter & post_filter_bit($1::uuid)) <> 0 then coalesce((select true from post_attendances a where a.post_id = p.id and a.user_id = $1::uuid limit 1), false) else false end as attending_by_me
     from posts p where (p.hidden_at is null or p.author_id = $1::uuid or $2::boolean) ${order}`,
   total: `select (row_count - (select count(*) from posts p where p.hidden_at is not null
       and not (p.hidden_at is null or p.author_id = $1::uuid or $2::boolean)))::int as n
@@ -70,7 +74,8 @@ async function seedFeedReader(sql: Sql, passwordHash: string, readerId: string):
         select ${liked.id}, u.id, ${EPOCH}::timestamptz + (substr(u.nickname, 7)::int) * interval '1 second'
         from users u where u.nickname like 'liker\\_%'
         on conflict do nothing`;
-      await tx`update posts set likes_count = (select count(*) from post_likes where post_id = ${liked.id})
+      await tx`update posts set likes_count = (select count(*) from post_likes where post_id = ${liked.id}),
+          likers_filter = ${likersFilter(tx)}
         where id = ${liked.id}`;
     });
   }
@@ -99,7 +104,8 @@ async function likeFirstPage(sql: Sql, readerId: string): Promise<void> {
       insert into post_likes (post_id, user_id)
       values (${ids[1]!}, ${readerId}), (${ids[4]!}, ${readerId})
       on conflict do nothing`;
-    await tx`update posts set likes_count = (select count(*) from post_likes l where l.post_id = posts.id)
+    await tx`update posts set likes_count = (select count(*) from post_likes l where l.post_id = posts.id),
+        likers_filter = ${likersFilter(tx)}
       where id = any(${ids}::uuid[])`;
   });
 }
