@@ -12,6 +12,14 @@ type Sql = postgres.Sql;
 
 const EPOCH = '2030-01-01 00:00:00+00';
 
+/**
+ * The likers filter of the `posts` row being updated, from its likes, as the service keeps it
+ * (core feed/records.ts): whatever inserts likes directly sets it beside `likes_count`, or the
+ * reader's flags would read false for those likes.
+ */
+export const likersFilter = (sql: Sql | postgres.TransactionSql) => sql`(
+  select coalesce(bit_or(post_filter_bit(l.user_id)), 0) from post_likes l where l.post_id = posts.id)`;
+
 /** Runs `insert` with `trigger` off and adds the rows it inserted to `row_counts`. */
 async function bulkInsert(
   sql: Sql,
@@ -114,7 +122,8 @@ export async function seedInteractions(
       await tx`insert into post_reports (post_id, user_id, reason, created_at)
                values (${post.id}, ${users[i]!.id}, ${`Report ${i + 1}`}, ${at(i)})`;
     }
-    await tx`update posts set comments_count = ${counts.comments}, likes_count = ${counts.likes}
+    await tx`update posts set comments_count = ${counts.comments}, likes_count = ${counts.likes},
+               likers_filter = ${likersFilter(tx)}
              where id = ${post.id}`;
   });
   return post.id;

@@ -92,7 +92,9 @@ export async function eraseAccount(tx: Transaction, userId: string): Promise<voi
   // line. In match id order, so two deletions sharing matches cannot deadlock.
   for (const matchId of await entriesOf(tx, userId)) await leaveMatch(tx, matchId, userId);
 
-  // Counters stay exact: each like and attendance is taken off its post before the rows go.
+  // Counters stay exact: each like and attendance is taken off its post before the rows go. The
+  // user's bits stay in the posts' reader-flag filters: a stale bit only costs a probe
+  // (feed/records.ts).
   await takeOff(tx, postLikes, { likesCount: sql`${posts.likesCount} - 1` }, userId);
   await takeOff(
     tx,

@@ -76,6 +76,8 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
   const { tokenHash: _t, ...sessionColumns } = getTableColumns(refreshTokens);
   const { tokenHash: _r, ...resetColumns } = getTableColumns(passwordResetTokens);
   const { text: _x, html: _h, ...mailColumns } = getTableColumns(mailOutbox);
+  // Not the posts' reader-flag filters: hash bits of other people's ids (feed/records.ts).
+  const { likersFilter: _l, attendeesFilter: _a, ...postExportColumns } = getTableColumns(posts);
   /** Every row of `table` whose `columns` (any of them) name the person. */
   const rowsOf = (table: PgTable, ...columns: PgColumn[]) =>
     db
@@ -94,7 +96,7 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
       accountStatusChanges.userId,
       accountStatusChanges.changedBy,
     ),
-    posts: rowsOf(posts, posts.authorId),
+    posts: db.select(postExportColumns).from(posts).where(eq(posts.authorId, userId)),
     comentarios: rowsOf(postComments, postComments.authorId),
     curtidas: rowsOf(postLikes, postLikes.userId),
     presencas: rowsOf(postAttendances, postAttendances.userId),

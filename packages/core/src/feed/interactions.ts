@@ -6,7 +6,7 @@ import { publish } from '../events/bus';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import { DEFAULT_MODERATION_THRESHOLD } from '../moderation/hiding';
 import { createCommentService, reportFiled } from './comments';
-import { lockPost, moveCounter, type Counter } from './locks';
+import { lockPost, moveCounter, type Counter, type Filter } from './locks';
 import type { Report, UserRecord } from './schemas';
 import { postAttendances, postLikes, postReports } from './table';
 
@@ -15,7 +15,9 @@ import { postAttendances, postLikes, postReports } from './table';
  * transaction that first locks the post row (`locks.ts`). Then:
  * - duplicates are decided by the unique (post_id, user_id) constraints: `insert … on conflict
  *   do nothing returning` and `delete … returning` say whether a row changed;
- * - the counter moves only when a row did, in the same transaction, so it always equals the rows.
+ * - the counter moves only when a row did, in the same transaction, so it always equals the rows;
+ *   adding a like or an attendance also sets the user's bit in the post's filter in that UPDATE
+ *   (the reader's flags, records.ts); removing one leaves the bit set.
  */
 
 /** Likes and attendances: one row per user and post, counted on the post. */
@@ -23,12 +25,14 @@ const perUser = {
   like: {
     table: postLikes,
     counter: 'likesCount',
+    filter: 'likersFilter',
     duplicate: ['You already like this post', 'ALREADY_LIKED'],
     missing: ['You do not like this post', 'NOT_LIKED'],
   },
   attendance: {
     table: postAttendances,
     counter: 'attendancesCount',
+    filter: 'attendeesFilter',
     duplicate: ['You already attend this event', 'ALREADY_ATTENDING'],
     missing: ['You do not attend this event', 'NOT_ATTENDING'],
   },
@@ -37,6 +41,7 @@ const perUser = {
   {
     table: typeof postLikes;
     counter: Counter;
+    filter: Filter;
     duplicate: [string, Reason];
     missing: [string, Reason];
   }
@@ -51,7 +56,7 @@ export function createInteractionService(
   }: { reminderLeadSeconds?: number; moderationThreshold?: number } = {},
 ) {
   async function add(kind: PerUserKind, postId: string, actor: Actor): Promise<UserRecord> {
-    const { table, counter, duplicate } = perUser[kind];
+    const { table, counter, filter, duplicate } = perUser[kind];
     return db.transaction(async (tx) => {
       const post = await lockPost(tx, postId, actor);
       if (kind === 'attendance' && post.type !== 'EVENT') {
@@ -65,7 +70,7 @@ export function createInteractionService(
         .onConflictDoNothing({ target: [table.postId, table.userId] })
         .returning();
       if (!row) throw conflict(duplicate[0], duplicate[1]);
-      await moveCounter(tx, postId, counter, 1);
+      await moveCounter(tx, postId, counter, 1, { filter, userId: actor.id });
       // Attending an event that starts within the reminder lead: reminded at once.
       if (kind === 'attendance') await sendDueReminders(tx, reminderLeadSeconds, { postId });
       await publish(tx, 'post', { key: postId });

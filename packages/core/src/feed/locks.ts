@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { isSiteAdmin, type Actor } from '../common/actor';
 import type { Transaction } from '../db/client';
 import { notFound } from '../errors';
+import { filterBit } from './records';
 import { postComments, posts } from './table';
 
 /*
@@ -51,9 +52,25 @@ export async function lockComment(tx: Transaction, commentId: string, actor: Act
   return found;
 }
 
-export function moveCounter(tx: Transaction, postId: string, counter: Counter, delta: 1 | -1) {
+/** A reader-flag filter of the post (records.ts): who ever liked it, who ever attended. */
+export type Filter = 'likersFilter' | 'attendeesFilter';
+
+/**
+ * Moves the post's counter; with `mark`, the same UPDATE also sets the user's bit in the filter
+ * (a like or an attendance added). Nothing ever clears a bit: a removal leaves it set.
+ */
+export function moveCounter(
+  tx: Transaction,
+  postId: string,
+  counter: Counter,
+  delta: 1 | -1,
+  mark?: { filter: Filter; userId: string },
+) {
   return tx
     .update(posts)
-    .set({ [counter]: sql`${posts[counter]} + ${delta}` })
+    .set({
+      [counter]: sql`${posts[counter]} + ${delta}`,
+      ...(mark && { [mark.filter]: sql`${posts[mark.filter]} | ${filterBit(mark.userId)}` }),
+    })
     .where(eq(posts.id, postId));
 }

@@ -19,10 +19,18 @@ export type PostRow = typeof posts.$inferSelect;
 /** How many comments, likes, attendances and reports GET /post/{id} embeds. */
 export const EMBEDDED_MAX = 50;
 
-/** The post's columns as responses use them: the search document is never read back. */
-const { search: _search, ...storedColumns } = getTableColumns(posts);
+/**
+ * The post's columns as responses use them: the search document and the reader-flag filters are
+ * never read back.
+ */
+const {
+  search: _search,
+  likersFilter: _likers,
+  attendeesFilter: _attendees,
+  ...storedColumns
+} = getTableColumns(posts);
 export const postColumns = storedColumns;
-export type StoredPostRow = Omit<PostRow, 'search'>;
+export type StoredPostRow = Omit<PostRow, 'search' | 'likersFilter' | 'attendeesFilter'>;
 
 /**
  * Whether the post's group is verified (false without a group), read beside the post row. No
@@ -55,20 +63,35 @@ export const visibleTo = (reader: Reader, hiddenAt: AnyPgColumn, authorId: AnyPg
   sql`(${qualified(hiddenAt)} is null or ${qualified(authorId)} = ${reader.id}::uuid or ${reader.admin}::boolean)`;
 
 /**
+ * A user's bit in a post's `likers_filter` / `attendees_filter` (a single bit of a 64-bit
+ * filter, from the id's hash): `post_filter_bit(uuid)`, the SQL function of migration 0014, so
+ * that the service, the migration's backfill and the bench's seeds set the same bit.
+ */
+export const filterBit = (userId: SQL | Placeholder | string) =>
+  sql<bigint>`post_filter_bit(${userId}::uuid)`;
+
+/**
  * Whether the reader has a row in `table` for the post. A scalar subquery with LIMIT 1, not
  * `exists (…)`: PostgreSQL may run an EXISTS as a hashed subplan, a scan of every like of the
  * reader's (every like of the table with a generic plan) to build a hash, where ten probes of the
- * unique (post_id, user_id) index are all a page needs. No probe at all for a post whose counter
- * is 0: the counter moves in the transaction that adds or removes a row (interactions.ts), so
- * in one snapshot it is 0 exactly when there is no row. CASE, unlike AND, keeps that order.
+ * unique (post_id, user_id) index are all a page needs. CASE, unlike AND, runs the probe only
+ * when its condition holds, so most posts get none:
+ * - none for a post whose counter is 0: the counter moves in the transaction that adds or removes
+ *   a row (interactions.ts), so in one snapshot it is 0 exactly when there is no row;
+ * - none for a post whose filter lacks the reader's bit. The probes were a quarter of the page's
+ *   statement (bench/ feed-reader). The bit of each user who adds a row is set by the same UPDATE
+ *   that moves the counter (locks.ts `moveCounter`) and is never cleared (not on unlike, not on
+ *   account deletion), so a clear bit means no row: the answer stays exact, a stale or shared
+ *   bit only costs the probe it would have cost anyway. A post liked by many has every bit set
+ *   and is probed as before.
  */
-const exists = (table: typeof postLikes, count: AnyPgColumn, reader: Reader) =>
-  sql<boolean>`case when ${qualified(count)} > 0 then coalesce((select true from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid limit 1), false) else false end`;
+const exists = (table: typeof postLikes, count: AnyPgColumn, filter: AnyPgColumn, reader: Reader) =>
+  sql<boolean>`case when ${qualified(count)} > 0 and (${qualified(filter)} & ${filterBit(reader.id)}) <> 0 then coalesce((select true from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid limit 1), false) else false end`;
 
-/** The reader's flags beside each post, from the unique (post_id, user_id) indexes. */
+/** The reader's flags per post: the filters, then the unique (post_id, user_id) indexes. */
 export const readerFlags = (reader: Reader) => ({
-  likedByMe: exists(postLikes, posts.likesCount, reader),
-  attendingByMe: exists(postAttendances, posts.attendancesCount, reader),
+  likedByMe: exists(postLikes, posts.likesCount, posts.likersFilter, reader),
+  attendingByMe: exists(postAttendances, posts.attendancesCount, posts.attendeesFilter, reader),
 });
 
 /** What a list or a read selects per post. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -54,6 +55,17 @@ export const posts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     attendancesCount: integer('attendances_count').notNull().default(0),
+    /**
+     * Who may have liked / may attend it: the bit `post_filter_bit(user)` (migration 0014) of
+     * every user who ever did, set with the counter and never cleared. A clear bit means "not
+     * this reader", so the reader's flags skip the index probe (records.ts). Never in a response.
+     */
+    likersFilter: bigint('likers_filter', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    attendeesFilter: bigint('attendees_filter', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     ...moderated(),
     /**
      * Title (weight A) and content (B) in Portuguese, accents ignored: `post_search_document`,

@@ -1,0 +1,104 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { asc, sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
+import { filterBit } from './records';
+import { posts } from './table';
+
+/**
+ * Migration 0014's backfill: the reader-flag filters of posts liked and attended before it hold
+ * the bit of each user with a row. Migrates to just before it, writes such rows, then applies it.
+ */
+
+const folder = mkdtempSync(join(tmpdir(), 'campus-migrations-'));
+cpSync(defaultMigrationsFolder, folder, { recursive: true });
+const journalPath = join(folder, 'meta', '_journal.json');
+const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+  entries: { tag: string }[];
+};
+const before = journal.entries.findIndex((e) => e.tag.endsWith('_reader_flag_filters'));
+writeFileSync(
+  journalPath,
+  JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }),
+);
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const user = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+
+async function check(handle: DatabaseHandle) {
+  await handle.migrate(folder);
+  await handle.db.execute(sql`
+    insert into users (id, nome, nickname, email, password_hash)
+    select ('00000000-0000-4000-8000-00000000000' || n)::uuid, 'U' || n, 'u' || n, 'u' || n || '@campus.test', 'x'
+    from generate_series(1, 3) n`);
+  await handle.db.execute(sql`
+    insert into posts (title, type, author, author_id, likes_count, attendances_count) values
+      ('Liked', 'GENERAL', 'u1', ${user(1)}, 2, 0),
+      ('Attended', 'EVENT', 'u1', ${user(1)}, 1, 1),
+      ('Untouched', 'GENERAL', 'u1', ${user(1)}, 0, 0)`);
+  await handle.db.execute(sql`
+    insert into post_likes (post_id, user_id)
+    select p.id, u::uuid from posts p, unnest(array[${user(2)}, ${user(3)}]) u where p.title = 'Liked'
+    union all select p.id, ${user(3)}::uuid from posts p where p.title = 'Attended'`);
+  await handle.db.execute(sql`
+    insert into post_attendances (post_id, user_id)
+    select id, ${user(2)}::uuid from posts where title = 'Attended'`);
+  await handle.migrate();
+
+  const bit = async (id: string) =>
+    (
+      await handle.db
+        .select({ b: sql<string>`${filterBit(id)}::text` })
+        .from(posts)
+        .limit(1)
+    )[0]!.b;
+  const [b2, b3] = [BigInt(await bit(user(2))), BigInt(await bit(user(3)))];
+  const rows = await handle.db
+    .select({
+      title: posts.title,
+      likers: sql<string>`${posts.likersFilter}::text`,
+      attendees: sql<string>`${posts.attendeesFilter}::text`,
+    })
+    .from(posts)
+    .orderBy(asc(posts.title));
+  expect(rows.map((r) => [r.title, BigInt(r.likers), BigInt(r.attendees)])).toEqual([
+    ['Attended', b3, b2],
+    ['Liked', b2 | b3, 0n],
+    ['Untouched', 0n, 0n],
+  ]);
+}
+
+describe('migration 0014: the reader-flag filters of existing likes and attendances', () => {
+  it('PGlite: each filter holds the bits of the rows', { timeout: 30_000 }, async () => {
+    const handle = createDatabase({ kind: 'pglite' });
+    try {
+      await check(handle);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: the same',
+    { timeout: 30_000 },
+    async () => {
+      const name = `campus_filters_migration_${randomBytes(5).toString('hex')}`;
+      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const handle = createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
+      try {
+        await check(handle);
+      } finally {
+        await handle.close();
+        await admin.unsafe(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+  );
+});
