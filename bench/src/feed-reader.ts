@@ -10,6 +10,7 @@
  * - GET /post/{id} of a post with 100,000 likes against one with 10, over HTTP (bounded read).
  * Answers are checked: totals, lengths and the first item.
  */
+import { filterBitOf } from '@campus/core';
 import postgres from 'postgres';
 import { compare, parse, type Load, type RunResult } from './measure';
 import { likersFilter } from './seed';
@@ -44,8 +45,8 @@ const visibleTotal = `select (row_count - (select count(*) from posts p where p.
  */
 const withFlags = {
   page: `select ${columns},
-      case when p.likes_count > 0 and (p.likers_filter & post_filter_bit($1::uuid)) <> 0 then coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = $1::uuid limit 1), false) else false end as liked_by_me,
-      case when p.attendances_count > 0 and (p.attendees_filter & post_filter_bit($1::uuid)) <> 0 then coalesce((select true from post_attendances a where a.post_id = p.id and a.user_id = $1::uuid limit 1), false) else false end as attending_by_me
+      case when p.likes_count > 0 and (p.likers_filter & $3::bigint) <> 0 then coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = $1::uuid limit 1), false) else false end as liked_by_me,
+      case when p.attendances_count > 0 and (p.attendees_filter & $3::bigint) <> 0 then coalesce((select true from post_attendances a where a.post_id = p.id and a.user_id = $1::uuid limit 1), false) else false end as attending_by_me
     from posts p ${visible} ${order}`,
   total: visibleTotal,
 };
@@ -178,8 +179,10 @@ export async function feedReader(options: {
 
     // The statements, in rounds that rotate their order, 4 sessions each.
     const reader = { page: [options.readerId, false], total: [options.readerId, false] };
+    // The reader's filter bit is a parameter, as the service passes it (core feed/records.ts).
+    const flagged = { ...reader, page: [...reader.page, filterBitOf(options.readerId)] };
     const statements = [
-      { name: 'with', set: withFlags, params: reader },
+      { name: 'with', set: withFlags, params: flagged },
       { name: 'without', set: withoutFlags, params: reader },
       { name: 'before', set: beforeIssue, params: { page: [], total: [] } },
     ] as const;

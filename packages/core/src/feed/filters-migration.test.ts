@@ -1,12 +1,12 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
-import { filterBit } from './records';
+import { filterBit, filterBitOf } from './records';
 import { posts } from './table';
 
 /**
@@ -57,6 +57,14 @@ async function check(handle: DatabaseHandle) {
         .limit(1)
     )[0]!.b;
   const [b2, b3] = [BigInt(await bit(user(2))), BigInt(await bit(user(3)))];
+  // The reader's bit, computed in the service and passed as a parameter, is the function's.
+  // Every bit, the sign bit (last byte 0x3f, 0x7f, …) included, and random ids.
+  const everyBit = Array.from(
+    { length: 64 },
+    (_, n) => `${randomUUID().slice(0, -2)}${(n + 64 * (n % 4)).toString(16).padStart(2, '0')}`,
+  );
+  const ids = [user(2), user(3), ...everyBit, ...Array.from({ length: 64 }, () => randomUUID())];
+  for (const id of ids) expect(filterBitOf(id)).toBe(await bit(id));
   const rows = await handle.db
     .select({
       title: posts.title,
