@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import supertest from 'supertest';
@@ -104,6 +106,35 @@ describe('answers before Express: the static lists and the REST operations', () 
     expectError(await login('203.0.113.8'), 429, 'TOO_MANY_REQUESTS');
     expectError(await login('198.51.100.21'), 401, 'UNAUTHORIZED');
     global.stop();
+  });
+
+  it('route a request with an absolute-form target (`GET http://host/path`) as Express would', async () => {
+    const server: Server = await new Promise((resolve) => {
+      const s = createServer(appWith()).listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const { port } = server.address() as AddressInfo;
+    const raw = (target: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        );
+        let answer = '';
+        socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    try {
+      const list = await raw(`http://x${CITIES}`);
+      expect(list).toMatch(/^HTTP\/1\.1 200 /);
+      expect(list).toContain('"uf":"SP"');
+      expect(await raw('http://x/trpc/localities.estados')).toMatch(
+        /^HTTP\/1\.1 200 [\s\S]*"result"/,
+      );
+      expect(await raw('http://x/health')).toMatch(/^HTTP\/1\.1 200 [\s\S]*\{"status":"ok"\}/);
+      expect(await raw('http://x/post/not-a-uuid')).toMatch(/^HTTP\/1\.1 (400|401) /);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('carry a request id, write the access log line and count in the metrics', async () => {

@@ -33,9 +33,19 @@ export function inSequence(handlers: readonly NodeHandler[]): NodeHandler {
   };
 }
 
-/** The path of a request's URL (its origin form), as Express's `req.path` gives it. */
+/**
+ * The path of a request's URL, as Express's `req.path` gives it: the origin form (`/a/b?q`) up to
+ * its query; of the absolute form a client may send (`http://host/a/b`), its path.
+ */
 export function pathOf(req: IncomingMessage): string {
   const url = req.url ?? '/';
+  if (url[0] !== '/') {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return url; // `*` (OPTIONS *): no path
+    }
+  }
   const query = url.indexOf('?');
   return query < 0 ? url : url.slice(0, query);
 }

@@ -70,7 +70,7 @@ export function procedureRateLimit(
  * The ceiling on all requests of a client, for every request that does not reach a procedure
  * through /trpc (those are counted per call by the procedures' own middleware, batches included).
  * `addressOf` is the client's address as Express's `req.ip` gives it (trust proxy): the front
- * (http/front.ts) runs this for the static lists, without Express.
+ * (http/front.ts) runs this for the static lists and the REST operations, without Express.
  */
 export function globalRateLimit(
   limiter: Limiter,
