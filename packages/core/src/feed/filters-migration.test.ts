@@ -1,11 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import { migrationsBefore, withEmptyDatabase } from '../testing';
 import { filterBit, filterBitOf } from './records';
 import { posts } from './table';
 
@@ -14,18 +11,8 @@ import { posts } from './table';
  * the bit of each user with a row. Migrates to just before it, writes such rows, then applies it.
  */
 
-const folder = mkdtempSync(join(tmpdir(), 'campus-migrations-'));
-cpSync(defaultMigrationsFolder, folder, { recursive: true });
-const journalPath = join(folder, 'meta', '_journal.json');
-const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-  entries: { tag: string }[];
-};
-const before = journal.entries.findIndex((e) => e.tag.endsWith('_reader_flag_filters'));
-writeFileSync(
-  journalPath,
-  JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }),
-);
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const { folder, remove } = migrationsBefore('_reader_flag_filters');
+afterAll(remove);
 
 const user = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
@@ -81,32 +68,11 @@ async function check(handle: DatabaseHandle) {
 }
 
 describe('migration 0014: the reader-flag filters of existing likes and attendances', () => {
-  it('PGlite: each filter holds the bits of the rows', { timeout: 30_000 }, async () => {
-    const handle = createDatabase({ kind: 'pglite' });
-    try {
-      await check(handle);
-    } finally {
-      await handle.close();
-    }
-  });
+  it('PGlite: each filter holds the bits of the rows', { timeout: 30_000 }, () =>
+    withEmptyDatabase('pglite', undefined, check),
+  );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'PostgreSQL: the same',
-    { timeout: 30_000 },
-    async () => {
-      const name = `campus_filters_migration_${randomBytes(5).toString('hex')}`;
-      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const handle = createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
-      try {
-        await check(handle);
-      } finally {
-        await handle.close();
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
-    },
+  it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: the same', { timeout: 30_000 }, () =>
+    withEmptyDatabase('postgres', process.env.TEST_DATABASE_URL, check),
   );
 });

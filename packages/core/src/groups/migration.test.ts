@@ -1,11 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
+import { migrationsBefore, withEmptyDatabase } from '../testing';
 import { posts } from '../feed/table';
 
 /**
@@ -14,18 +10,8 @@ import { posts } from '../feed/table';
  * then applies the rest.
  */
 
-const folder = mkdtempSync(join(tmpdir(), 'campus-migrations-'));
-cpSync(defaultMigrationsFolder, folder, { recursive: true });
-const journalPath = join(folder, 'meta', '_journal.json');
-const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-  entries: { tag: string }[];
-};
-const before = journal.entries.findIndex((e) => e.tag.endsWith('_group_name_key'));
-writeFileSync(
-  journalPath,
-  JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }),
-);
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const { folder, remove } = migrationsBefore('_group_name_key');
+afterAll(remove);
 
 async function check(handle: DatabaseHandle) {
   await handle.migrate(folder);
@@ -51,33 +37,10 @@ describe('posts.group_id becomes a reference to groups', () => {
   it(
     'PGlite: a groupId naming no group becomes null; the group text stays',
     { timeout: 30_000 },
-    async () => {
-      const handle = createDatabase({ kind: 'pglite' });
-      try {
-        await check(handle);
-      } finally {
-        await handle.close();
-      }
-    },
+    () => withEmptyDatabase('pglite', undefined, check),
   );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'PostgreSQL: the same',
-    { timeout: 30_000 },
-    async () => {
-      const name = `campus_groups_migration_${randomBytes(5).toString('hex')}`;
-      const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${name}`;
-      const handle = createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 });
-      try {
-        await check(handle);
-      } finally {
-        await handle.close();
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      }
-    },
+  it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: the same', { timeout: 30_000 }, () =>
+    withEmptyDatabase('postgres', process.env.TEST_DATABASE_URL, check),
   );
 });

@@ -1,20 +1,25 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
-import { createDatabase, type DatabaseHandle } from '../db/client';
+import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
 
 export type TestBackend = 'pglite' | 'postgres';
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new database of its
  * own on the PostgreSQL server at `postgresUrl` (dropped on close), so test files never share rows.
+ * `migrate: false` leaves it empty (a migration test applies the migrations itself).
  */
 export async function createTestDatabase(
   backend: TestBackend,
   postgresUrl?: string,
+  { migrate = true }: { migrate?: boolean } = {},
 ): Promise<DatabaseHandle> {
   if (backend === 'pglite') {
     const handle = createDatabase({ kind: 'pglite' });
-    await handle.migrate();
+    if (migrate) await handle.migrate();
     return handle;
   }
   if (!postgresUrl) throw new Error('TEST_DATABASE_URL is required for the postgres backend');
@@ -24,7 +29,7 @@ export async function createTestDatabase(
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   const handle = createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 20 });
-  await handle.migrate();
+  if (migrate) await handle.migrate();
   return {
     ...handle,
     async close() {
@@ -33,4 +38,40 @@ export async function createTestDatabase(
       await admin.end();
     },
   };
+}
+
+/**
+ * A copy of the migrations folder that stops just before the migration whose tag ends with
+ * `tagSuffix`, for a test that writes rows as they were and then applies the rest. `remove`
+ * deletes the copy.
+ */
+export function migrationsBefore(tagSuffix: string): { folder: string; remove: () => void } {
+  const folder = mkdtempSync(join(tmpdir(), 'campus-migrations-'));
+  cpSync(defaultMigrationsFolder, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const before = journal.entries.findIndex((e) => e.tag.endsWith(tagSuffix));
+  if (before < 0) throw new Error(`no migration tagged *${tagSuffix}`);
+  writeFileSync(
+    journalPath,
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, before) }),
+  );
+  return { folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs `check` on a new, empty database of `backend` (PostgreSQL: on the server at
+ * `postgresUrl`), closed and dropped afterwards.
+ */
+export async function withEmptyDatabase(
+  backend: TestBackend,
+  postgresUrl: string | undefined,
+  check: (handle: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  const handle = await createTestDatabase(backend, postgresUrl, { migrate: false });
+  try {
+    await check(handle);
+  } finally {
+    await handle.close();
+  }
 }
