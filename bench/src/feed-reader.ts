@@ -190,8 +190,8 @@ export async function feedReader(options: {
     const { rounds, seconds } = timing;
     for (const { set, params } of statements) await statementRate(sql, set, params, 1, 4);
     for (let round = 0; round < rounds; round++) {
-      const order = [...statements.slice(round % 3), ...statements.slice(0, round % 3)];
-      for (const { name, set, params } of order)
+      const rotated = [...statements.slice(round % 3), ...statements.slice(0, round % 3)];
+      for (const { name, set, params } of rotated)
         rates[name] += await statementRate(sql, set, params, seconds, 4);
     }
     const [withRate, withoutRate, beforeRate] = [

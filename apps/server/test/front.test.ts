@@ -35,6 +35,23 @@ function appWith(options: Partial<Parameters<typeof createApp>[0]> = {}) {
   });
 }
 
+/**
+ * An app behind a trusted proxy with limits of its own (`globalMax`, `authMax` per address), in
+ * the shared store; `stop` ends the global limiter's flush timer.
+ */
+function limitedBehindProxy(globalMax: number, authMax: number) {
+  const store = postgresStore(createRateLimitService(t.db));
+  const name = randomBytes(4).toString('hex');
+  const global = batchedLimiter(store, `g_${name}`, globalMax, WINDOW_S, () => {});
+  const request = supertest(
+    appWith({
+      trustProxy: true,
+      rateLimits: { global, auth: exactLimiter(store, `a_${name}`, authMax, WINDOW_S) },
+    }),
+  );
+  return { request, stop: () => global.stop() };
+}
+
 describe('answers before Express: the static lists and the REST operations', () => {
   it('carry CORS for an allowed origin, with Vary on both Origin and Accept-Encoding', async () => {
     const request = supertest(appWith({ corsOrigins: [ORIGIN] }));
@@ -58,15 +75,7 @@ describe('answers before Express: the static lists and the REST operations', () 
   });
 
   it('pass the per-address ceiling, counted once, by the address behind a trusted proxy', async () => {
-    const store = postgresStore(createRateLimitService(t.db));
-    const name = randomBytes(4).toString('hex');
-    const global = batchedLimiter(store, `g_${name}`, 4, WINDOW_S, () => {});
-    const request = supertest(
-      appWith({
-        trustProxy: true,
-        rateLimits: { global, auth: exactLimiter(store, `a_${name}`, 100, WINDOW_S) },
-      }),
-    );
+    const { request, stop } = limitedBehindProxy(4, 100);
     const from = (address: string) => ({ 'X-Forwarded-For': address });
     const a = from('203.0.113.7');
     // Lists from the front, and an unknown UF that goes on to the REST adapter (400): counted
@@ -84,19 +93,11 @@ describe('answers before Express: the static lists and the REST operations', () 
     expect(refused.headers['x-content-type-options']).toBe('nosniff');
     // Another client behind the same proxy has its own count.
     expect((await request.get(CITIES).set(from('198.51.100.20'))).status).toBe(200);
-    global.stop();
+    stop();
   });
 
   it("the REST operations' own limits count the address behind a trusted proxy too", async () => {
-    const store = postgresStore(createRateLimitService(t.db));
-    const name = randomBytes(4).toString('hex');
-    const global = batchedLimiter(store, `g_${name}`, 1000, WINDOW_S, () => {});
-    const request = supertest(
-      appWith({
-        trustProxy: true,
-        rateLimits: { global, auth: exactLimiter(store, `a_${name}`, 1, WINDOW_S) },
-      }),
-    );
+    const { request, stop } = limitedBehindProxy(1000, 1);
     const login = (address: string) =>
       request
         .post('/autenticacao/login')
@@ -105,7 +106,7 @@ describe('answers before Express: the static lists and the REST operations', () 
     expectError(await login('203.0.113.8'), 401, 'UNAUTHORIZED');
     expectError(await login('203.0.113.8'), 429, 'TOO_MANY_REQUESTS');
     expectError(await login('198.51.100.21'), 401, 'UNAUTHORIZED');
-    global.stop();
+    stop();
   });
 
   it('route a request with an absolute-form target (`GET http://host/path`) as Express would', async () => {
