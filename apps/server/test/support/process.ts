@@ -18,7 +18,12 @@ export interface ServerProcess {
   output(): string;
 }
 
-export const freePort = () => 20_000 + Math.floor(Math.random() * 30_000);
+/**
+ * A port for a server process: random, below Linux's ephemeral range (32768–60999), where the
+ * suite's own client connections and its servers on port 0 take theirs. A port in that range
+ * could already be an outgoing connection's local port, and the child would exit EADDRINUSE.
+ */
+export const freePort = () => 20_000 + Math.floor(Math.random() * 12_000);
 
 /** The server from source (tsx) in a child process, as an operator starts it. */
 export function runServer(env: Record<string, string>): ServerProcess {
@@ -43,6 +48,9 @@ export function runServer(env: Record<string, string>): ServerProcess {
   return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output };
 }
 
+/** A server process that exited while a test waited for it: no point waiting on. */
+class ServerExited extends Error {}
+
 export async function waitFor(
   check: () => Promise<boolean>,
   timeoutMs = 30_000,
@@ -52,7 +60,8 @@ export async function waitFor(
   while (Date.now() < deadline) {
     try {
       if (await check()) return;
-    } catch {
+    } catch (error) {
+      if (error instanceof ServerExited) throw new Error(`${what}: ${error.message}`);
       // not yet
     }
     await new Promise((r) => setTimeout(r, 150));
@@ -60,8 +69,15 @@ export async function waitFor(
   throw new Error(`timed out waiting for ${what}`);
 }
 
-export const isReady = async (server: ServerProcess) =>
-  (await fetch(`${server.url}/ready`)).status === 200;
+export const isReady = async (server: ServerProcess) => {
+  const { exitCode, signalCode } = server.child;
+  if (exitCode !== null || signalCode !== null) {
+    throw new ServerExited(
+      `the process on port ${server.port} exited (${exitCode ?? signalCode}):\n${server.output()}`,
+    );
+  }
+  return (await fetch(`${server.url}/ready`)).status === 200;
+};
 
 /**
  * `count` server processes on one database, started at the same instant and each waited for
