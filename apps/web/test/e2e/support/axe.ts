@@ -40,17 +40,33 @@ export async function axeViolations(page: Page): Promise<string[]> {
   if (!settled) return [];
   // Evaluated through the DevTools protocol: the page's CSP does not apply to it.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-    };
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map(({ id, help, nodes }) => ({
-      id,
-      help,
-      nodes: nodes.map(({ target }) => ({ target })),
-    }));
-  });
+  // A run takes a while; the test goes on meanwhile and may change the page under it (a click
+  // that navigates, a live update). Results are kept only for a page that stood still through
+  // the run: a few tries, then the state passes on like one that never settles.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const violations = await page.evaluate(async () => {
+      const { axe } = window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      };
+      let changed = false;
+      const observer = new MutationObserver(() => (changed = true));
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      const start = location.href;
+      const results = await axe.run(document, { resultTypes: ['violations'] });
+      observer.disconnect();
+      if (changed || location.href !== start) return null;
+      return results.violations.map(({ id, help, nodes }) => ({
+        id,
+        help,
+        nodes: nodes.map(({ target }) => ({ target })),
+      }));
+    });
+    if (violations) return describe(page, violations);
+  }
+  return [];
+}
+
+function describe(page: Page, violations: Violation[]): string[] {
   const where = new URL(page.url()).pathname;
   return violations.map(
     (v) =>
