@@ -10,7 +10,7 @@ import { openDatabase, prepareDatabase } from './start';
  * (each finishes its requests in flight) before the primary exits.
  */
 export async function runPrimary(config: Config, logger: Logger): Promise<void> {
-  const database = openDatabase(config);
+  const database = await openDatabase(config);
   await prepareDatabase(config, logger, database);
   await database.close();
   serveClusterMetrics();

@@ -4,7 +4,7 @@ import { migrationsFolder, openDatabase } from './start';
 /** `pnpm db:migrate`: applies the committed migrations to the configured database. */
 try {
   const config = loadConfig(process.env);
-  const database = openDatabase(config);
+  const database = await openDatabase(config);
   await database.migrate(migrationsFolder());
   await database.close();
   console.log(`migrations applied (${database.kind})`);

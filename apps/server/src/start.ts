@@ -87,7 +87,7 @@ export async function startServer(
   logger: Logger,
   options: { prepared?: boolean } = {},
 ) {
-  const database = openDatabase(config);
+  const database = await openDatabase(config);
   if (!options.prepared) await prepareDatabase(config, logger, database);
   // LISTEN/NOTIFY between processes (PGlite's own notifications when embedded).
   const bus = createEventBus(database.listen, (error) =>

@@ -16,7 +16,7 @@ const w = onWalk();
 describe('a database that cannot be reached', () => {
   it('503 with Retry-After on every operation that reads the database', async () => {
     // Nothing listens on port 1: every connection is refused at once.
-    const gone = createDatabase({
+    const gone = await createDatabase({
       kind: 'postgres',
       url: 'postgres://x@127.0.0.1:1/x',
       connectTimeoutS: 1,

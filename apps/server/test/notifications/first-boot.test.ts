@@ -18,8 +18,10 @@ describe('first boot of two processes at once', { tags: ['postgres-only'] }, () 
   it('two job queues set up at once on a new database both start', async () => {
     for (let round = 0; round < 3; round++) {
       const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
-      const handles = [0, 1].map(() =>
-        createDatabase({ kind: 'postgres', url: database.url, maxConnections: 3 }),
+      const handles = await Promise.all(
+        [0, 1].map(() =>
+          createDatabase({ kind: 'postgres', url: database.url, maxConnections: 3 }),
+        ),
       );
       await handles[0]!.migrate();
       const started = await Promise.allSettled(

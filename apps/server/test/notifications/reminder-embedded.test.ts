@@ -15,7 +15,7 @@ import { isReady, PROCESS_JWT_SECRET, runServer, waitFor } from '../support/proc
 describe.skipIf(backend !== 'pglite')('reminders on embedded PGlite', () => {
   it('a server started after the due time sends the reminder once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'campus-embedded-'));
-    const database = createDatabase({ kind: 'pglite', dataDir: dir });
+    const database = await createDatabase({ kind: 'pglite', dataDir: dir });
     await database.migrate();
     const [organiser, player] = await database.db
       .insert(users)

@@ -15,7 +15,7 @@ import { testAuthConfig, type TestApp } from './app';
 export async function startSecondInstance(first: TestApp) {
   const url = first.database.url;
   if (!url) throw new Error('a second instance needs the postgres backend');
-  const database = createDatabase({ kind: 'postgres', url, maxConnections: 20 });
+  const database = await createDatabase({ kind: 'postgres', url, maxConnections: 20 });
   const bus = createEventBus(database.listen);
   const app = createApp({
     services: createServices(database.db, testAuthConfig, { bus }),

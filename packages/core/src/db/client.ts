@@ -1,12 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -81,46 +77,56 @@ export type Listen = (
 
 /**
  * The one factory for a database: PostgreSQL through postgres.js when a URL is given, otherwise
- * embedded PGlite (in `dataDir`, or in memory when none is given).
+ * embedded PGlite (in `dataDir`, or in memory when none is given). PGlite is loaded only then:
+ * a server on PostgreSQL never holds its code in memory.
  */
-export function createDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.kind === 'postgres') {
-    const client = postgres(options.url, {
-      max: options.maxConnections ?? 20,
-      onnotice: () => {},
-      ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}),
-      ...(options.statementTimeoutMs
-        ? { connection: { statement_timeout: options.statementTimeoutMs } }
-        : {}),
-    });
-    const db = drizzlePostgres(client, { schema });
-    const listener = postgresListener(options.url, options.connectTimeoutS);
-    return {
-      db,
-      kind: 'postgres',
-      url: options.url,
-      migrate: (folder = defaultMigrationsFolder) =>
-        underSetupLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
-      exclusively: (task) => underSetupLock(client, task),
-      ping: (timeoutMs) => ping(db, timeoutMs),
-      // One connection of its own for LISTEN, which reports drops and re-listens after them.
-      listen: listener.listen,
-      close: async () => {
-        await Promise.all([listener.close(), client.end({ timeout: 5 })]);
-      },
-    };
-  }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  // unaccent: group names are compared ignoring accents (migration 0004).
-  const client = new PGlite({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    extensions: { unaccent },
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'pglite') return createEmbeddedDatabase(options.dataDir);
+  const client = postgres(options.url, {
+    max: options.maxConnections ?? 20,
+    onnotice: () => {},
+    ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}),
+    ...(options.statementTimeoutMs
+      ? { connection: { statement_timeout: options.statementTimeoutMs } }
+      : {}),
   });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePostgres(client, { schema });
+  const listener = postgresListener(options.url, options.connectTimeoutS);
+  return {
+    db,
+    kind: 'postgres',
+    url: options.url,
+    migrate: (folder = defaultMigrationsFolder) =>
+      underSetupLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
+    exclusively: (task) => underSetupLock(client, task),
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    // One connection of its own for LISTEN, which reports drops and re-listens after them.
+    listen: listener.listen,
+    close: async () => {
+      await Promise.all([listener.close(), client.end({ timeout: 5 })]);
+    },
+  };
+}
+
+/**
+ * Embedded PGlite (in `dataDir`, or in memory when none is given). Its packages are imported
+ * here, when an embedded database is opened (`createDatabase`), not when the server loads.
+ */
+async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle> {
+  const [{ PGlite }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // unaccent: group names are compared ignoring accents (migration 0004).
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { unaccent } });
+  const db = drizzle(client, { schema });
   return {
     db,
     kind: 'pglite',
-    migrate: (folder = defaultMigrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
+    migrate: (folder = defaultMigrationsFolder) => migrate(db, { migrationsFolder: folder }),
     exclusively: (task) => task(),
     ping: (timeoutMs) => ping(db, timeoutMs),
     // One in-process database: its notifications cannot be lost to a dropped connection.

@@ -11,8 +11,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () =
     await admin.unsafe(`create database ${name}`);
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
-    const handles = Array.from({ length: 4 }, () =>
-      createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 }),
+    const handles = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 2 }),
+      ),
     );
     try {
       const results = await Promise.allSettled(handles.map((handle) => handle.migrate()));

@@ -18,7 +18,7 @@ export async function createTestDatabase(
   { migrate = true }: { migrate?: boolean } = {},
 ): Promise<DatabaseHandle> {
   if (backend === 'pglite') {
-    const handle = createDatabase({ kind: 'pglite' });
+    const handle = await createDatabase({ kind: 'pglite' });
     if (migrate) await handle.migrate();
     return handle;
   }
@@ -28,7 +28,11 @@ export async function createTestDatabase(
   await admin.unsafe(`create database ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  const handle = createDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 20 });
+  const handle = await createDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    maxConnections: 20,
+  });
   if (migrate) await handle.migrate();
   return {
     ...handle,
