@@ -102,7 +102,7 @@ export async function startServer(
   });
   registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
   const limits =
-    config.RATE_LIMIT === 'on' ? createRateLimits(config, services, logger) : undefined;
+    config.RATE_LIMIT === 'on' ? await createRateLimits(config, services, logger) : undefined;
   const inFlight = inFlightTracker();
   const webRoot = findWebRoot();
   const app = createApp({
@@ -177,9 +177,9 @@ export async function startServer(
 }
 
 /** The shared store (Redis when REDIS_URL is set, else the database) and the two limiters. */
-function createRateLimits(config: Config, services: Services, logger: Logger) {
+async function createRateLimits(config: Config, services: Services, logger: Logger) {
   const store: RateLimitStore = config.REDIS_URL
-    ? redisStore(config.REDIS_URL)
+    ? await redisStore(config.REDIS_URL)
     : postgresStore(services.rateLimits);
   const onError = (error: unknown) => logger.warn({ err: error }, 'rate limit store unavailable');
   const window = config.RATE_LIMIT_WINDOW_S;

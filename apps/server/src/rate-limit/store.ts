@@ -1,5 +1,4 @@
 import type { RateLimitService } from '@campus/core';
-import { Redis } from 'ioredis';
 
 /** Counters shared by every server process: adds `by` to `key` and returns the new total. */
 export interface RateLimitStore {
@@ -18,8 +17,12 @@ export function postgresStore(rateLimits: RateLimitService): RateLimitStore {
   };
 }
 
-/** With REDIS_URL: INCRBY plus an expiry, in one round trip. */
-export function redisStore(url: string): RateLimitStore {
+/**
+ * With REDIS_URL: INCRBY plus an expiry, in one round trip. The client library is loaded only
+ * then: a server without Redis does not hold it in memory.
+ */
+export async function redisStore(url: string): Promise<RateLimitStore> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: false,
     maxRetriesPerRequest: 2,

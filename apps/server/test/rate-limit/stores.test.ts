@@ -135,8 +135,8 @@ describe('global per-address ceiling', () => {
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store', () => {
   it('counts across clients and expires with the window', async () => {
-    const one = redisStore(process.env.TEST_REDIS_URL!);
-    const two = redisStore(process.env.TEST_REDIS_URL!);
+    const one = await redisStore(process.env.TEST_REDIS_URL!);
+    const two = await redisStore(process.env.TEST_REDIS_URL!);
     const key = `test:${randomBytes(6).toString('hex')}`;
     const expiresAt = new Date(Date.now() + 60_000);
     expect(await one.increment(key, 1, expiresAt)).toBe(1);
