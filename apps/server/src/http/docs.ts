@@ -19,12 +19,17 @@ const swaggerUiDir = dirname(
   createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'),
 );
 
-/** `/openapi.json` (built once) and Swagger UI at `/docs`, from the local swagger-ui-dist files. */
+/**
+ * `/openapi.json` and Swagger UI at `/docs`, from the local swagger-ui-dist files. The document
+ * is built at the first request for it and kept as its JSON text: a process that never serves
+ * it neither spends its start building it nor holds it.
+ */
 export function docsRouter(): Router {
-  const document = buildOpenApiDocument('/', probePaths);
+  let documentJson: string | undefined;
   const router = Router();
   router.get(HOST_PATHS.openapi, (_req, res) => {
-    res.json(document);
+    documentJson ??= JSON.stringify(buildOpenApiDocument('/', probePaths));
+    res.type('application/json').send(documentJson);
   });
   router.get(`${HOST_PATHS.docs}/swagger-initializer.js`, (_req, res) => {
     res
