@@ -4,7 +4,7 @@
  * checked, measured in interleaved rounds so that a ratio compares like with like.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
@@ -104,15 +104,30 @@ export async function startProcess(
 }
 
 /**
- * The built server (apps/server/dist/main.js) in production mode: no rate limits, warnings and
- * errors logged only.
+ * The Node flags the container starts the server with: the options between `node` and the script
+ * in docker/Dockerfile's `CMD ["node", …, "dist/main.js"]`, so that the server measured here runs
+ * as it does in production.
+ */
+export function productionNodeFlags(): string[] {
+  const dockerfile = readFileSync(`${ROOT}docker/Dockerfile`, 'utf8');
+  const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
+  const args = cmd ? (JSON.parse(cmd[1]!) as string[]) : [];
+  if (args[0] !== 'node' || args.at(-1) !== 'dist/main.js')
+    throw new Error('docker/Dockerfile: expected CMD ["node", …flags, "dist/main.js"]');
+  return args.slice(1, -1);
+}
+
+/**
+ * The built server (apps/server/dist/main.js) in production mode, started with the container's
+ * Node flags: no rate limits, warnings and errors logged only.
  */
 export async function startServer(
   name: string,
   env: Record<string, string>,
   nodeOptions: string[] = [],
 ): Promise<Service> {
-  const service = await startProcess(name, [...nodeOptions, 'apps/server/dist/main.js'], {
+  const args = [...productionNodeFlags(), ...nodeOptions, 'apps/server/dist/main.js'];
+  const service = await startProcess(name, args, {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     JWT_SECRET,

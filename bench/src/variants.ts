@@ -20,6 +20,7 @@ import {
   JWT_SECRET,
   ROOT,
   databaseUrl,
+  productionNodeFlags,
   startProcess,
   stopProcess,
   type Service,
@@ -38,7 +39,9 @@ const variants = args
     return {
       name: name!,
       file: resolve(process.cwd(), file!),
-      env: Object.fromEntries(env.map((kv) => kv.split('=') as [string, string])),
+      env: Object.fromEntries(
+        env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+      ),
     };
   });
 
@@ -66,7 +69,7 @@ try {
   for (const v of variants) {
     const service = await startProcess(
       v.name,
-      [v.file],
+      [...productionNodeFlags(), v.file],
       {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
