@@ -13,7 +13,6 @@ import { prepareMatchList } from './list';
 import {
   countsOf,
   lockMatch,
-  matchNotFound,
   matchWithAuthor,
   playersOf,
   teamsOf,
@@ -71,10 +70,30 @@ export function createMatchService(
   const userById = prepareUserById(db, userColumns, 'matches_user_ref');
   const seatOptions = { reminderLeadSeconds };
 
-  /** The refusal a seat change gets now, read from a committed snapshot (404 when no match). */
-  async function refusalNow(matchId: string, userId: string, wanted: 'PLAY' | 'WAIT') {
-    const [seen] = await snapshot.execute({ id: matchId, userId });
-    return seatRefusal(seen, wanted);
+  /**
+   * Runs `attempt`, the statement that takes a seat (`PLAY`) or a place in line (`WAIT`) only if
+   * the match row allows it, and when it did not, throws the refusal a fresh snapshot gives.
+   * Seats change between the two: a player may leave just after the statement found the match
+   * full, and the snapshot then shows the free seat, with nothing to refuse. The user asked for
+   * what is now possible, so it is tried again; after a few rounds of seats changing under it, the
+   * answer is what every attempt met (full, or a seat free).
+   */
+  async function takeSeat<T>(
+    matchId: string,
+    userId: string,
+    wanted: 'PLAY' | 'WAIT',
+    attempt: () => Promise<T | undefined>,
+  ): Promise<T> {
+    for (let round = 0; round < 3; round++) {
+      const done = await oneEntryPerUser(attempt);
+      if (done !== undefined) return done;
+      const [seen] = await snapshot.execute({ id: matchId, userId });
+      const refusal = seatRefusal(seen, wanted);
+      if (refusal) throw refusal;
+    }
+    throw wanted === 'PLAY'
+      ? forbidden('The match is full', 'MATCH_FULL')
+      : conflict('A spot is free: subscribe instead', 'MATCH_NOT_FULL');
   }
 
   /** Joining or moving a match into the reminder lead time: its players are reminded now. */
@@ -220,8 +239,7 @@ export function createMatchService(
       const [seen] = await snapshot.execute({ id: matchId, userId });
       const early = seatRefusal(seen, 'PLAY');
       if (early) throw early;
-      const placed = await oneEntryPerUser(() => admit(db, matchId, userId));
-      if (!placed) throw (await refusalNow(matchId, userId, 'PLAY')) ?? matchNotFound();
+      const placed = await takeSeat(matchId, userId, 'PLAY', () => admit(db, matchId, userId));
       // Joining a match that starts within the reminder lead: reminded at once (else the sweep).
       if (withinReminderLead(seen!.matchDate)) {
         await db.transaction((tx) => sendDueReminders(tx, reminderLeadSeconds, { matchId }));
@@ -244,9 +262,9 @@ export function createMatchService(
       const [seen] = await snapshot.execute({ id: matchId, userId });
       const early = seatRefusal(seen, 'WAIT');
       if (early) throw early;
-      const position = await oneEntryPerUser(() => joinWaitlist(db, matchId, userId));
-      if (position === undefined)
-        throw (await refusalNow(matchId, userId, 'WAIT')) ?? matchNotFound();
+      const position = await takeSeat(matchId, userId, 'WAIT', () =>
+        joinWaitlist(db, matchId, userId),
+      );
       return { matchId, userId, position };
     },
 
