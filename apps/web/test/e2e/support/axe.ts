@@ -53,6 +53,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
       observer.observe(document.body, { subtree: true, childList: true, characterData: true });
       const start = location.href;
       const results = await axe.run(document, { resultTypes: ['violations'] });
+      // Records not yet delivered to the callback count too.
+      if (observer.takeRecords().length > 0) changed = true;
       observer.disconnect();
       if (changed || location.href !== start) return null;
       return results.violations.map(({ id, help, nodes }) => ({
@@ -61,12 +63,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
         nodes: nodes.map(({ target }) => ({ target })),
       }));
     });
-    if (violations) return describe(page, violations);
+    if (violations) return asLines(page, violations);
   }
   return [];
 }
 
-function describe(page: Page, violations: Violation[]): string[] {
+function asLines(page: Page, violations: Violation[]): string[] {
   const where = new URL(page.url()).pathname;
   return violations.map(
     (v) =>
