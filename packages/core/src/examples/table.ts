@@ -12,5 +12,9 @@ export const examples = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('examples_created_at_id_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('examples_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The foreign key to users: a deleted account's examples are found by index.
+    index('examples_created_by_idx').on(t.createdBy),
+  ],
 );

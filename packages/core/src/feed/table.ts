@@ -141,6 +141,8 @@ const perUserRecord = <Extra extends Record<string, PgColumnBuilderBase> = Recor
       unique(`${name}_post_user_unique`).on(t.postId, t.userId),
       // The sub-lists and the bounded embed of GET /post/{id}: newest first, by post.
       index(`${name}_post_created_idx`).on(t.postId, t.createdAt.desc(), t.id.desc()),
+      // A user's rows: the account deletion's foreign-key cascade and the LGPD export.
+      index(`${name}_user_idx`).on(t.userId),
     ],
   );
 
@@ -166,5 +168,8 @@ export const commentReports = pgTable(
     ...reportColumns(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('comment_reports_comment_user_unique').on(t.commentId, t.userId)],
+  (t) => [
+    unique('comment_reports_comment_user_unique').on(t.commentId, t.userId),
+    index('comment_reports_user_idx').on(t.userId),
+  ],
 );

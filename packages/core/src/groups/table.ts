@@ -98,6 +98,9 @@ export const groupJoinRequests = pgTable(
       .on(t.groupId, t.userId)
       .where(sql`${t.status} = 'PENDING'`),
     index('group_join_requests_group_idx').on(t.groupId, t.status, t.createdAt, t.id),
+    // Foreign keys to users: a deleted account's rows are found by index, not by a full scan.
+    index('group_join_requests_user_idx').on(t.userId),
+    index('group_join_requests_decided_by_idx').on(t.decidedBy),
   ],
 );
 

@@ -26,5 +26,9 @@ export const moderationDecisions = pgTable(
     reportsClosed: integer('reports_closed').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('moderation_decisions_target_idx').on(t.targetType, t.targetId, t.createdAt)],
+  (t) => [
+    index('moderation_decisions_target_idx').on(t.targetType, t.targetId, t.createdAt),
+    // The foreign key to users: a deleted admin's decisions are found by index.
+    index('moderation_decisions_admin_idx').on(t.adminId),
+  ],
 );

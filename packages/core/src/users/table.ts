@@ -63,7 +63,11 @@ export const accountStatusChanges = pgTable(
     toStatus: userStatusEnum('to_status').notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_status_changes_user_idx').on(t.userId, t.changedAt)],
+  (t) => [
+    index('account_status_changes_user_idx').on(t.userId, t.changedAt),
+    // The foreign key to users: a deleted admin's changes are found by index.
+    index('account_status_changes_changed_by_idx').on(t.changedBy),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
