@@ -11,15 +11,17 @@ interface Outcome {
 function load(servers: ServerProcess[], auth: Record<string, string>, concurrency: number) {
   const outcomes: Outcome[] = [];
   let running = true;
-  let n = 0;
+  // Each worker takes the servers in turn, by its own count. (A count shared by all workers
+  // could keep every worker on the same server: sixteen workers woken in order from the same
+  // pause advance it by sixteen, so after a kill they could all meet the dead process for ever.)
   const worker = async (w: number) => {
-    while (running) {
-      const server = servers[(n++ + w) % servers.length]!;
+    for (let turn = w; running; turn++) {
+      const server = servers[turn % servers.length]!;
       try {
         const res = await fetch(`${server.url}/exemplos`, {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ nome: `Carga ${n}` }),
+          body: JSON.stringify({ nome: `Carga ${w}-${turn}` }),
         });
         const body = (await res.json().catch(() => ({}))) as { dados?: { id?: string } };
         outcomes.push({ status: res.status, ...(body.dados?.id ? { id: body.dados.id } : {}) });
@@ -47,7 +49,10 @@ async function storedIds(url: string): Promise<Set<string>> {
   return new Set(rows.map((r) => r.id));
 }
 
-describe('fault: stopping processes under load', { tags: ['postgres-only'] }, () => {
+// Each test starts its own processes, which readyServers allows 150 s on a loaded machine.
+const options = { tags: ['postgres-only'], timeout: 180_000 };
+
+describe('fault: stopping processes under load', options, () => {
   it('SIGTERM: requests in flight complete, every acknowledged write is stored, exit 0', async () => {
     await withProcesses(1, async ([server], database) => {
       const user = await seedUser(database.url);
