@@ -25,6 +25,18 @@ export interface ServerProcess {
  */
 export const freePort = () => 20_000 + Math.floor(Math.random() * 12_000);
 
+/**
+ * Children still running when the test process ends are killed with it: a test that timed out
+ * goes on in the background and never reaches its cleanup, and its servers would outlive the run,
+ * taking CPU from every suite after it. Vitest ends a test file's process with SIGTERM, which
+ * would skip 'exit' handlers: the process exits from its own handler instead.
+ */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+process.once('SIGTERM', () => process.exit(143));
+
 /** The server from source (tsx) in a child process, as an operator starts it. */
 export function runServer(env: Record<string, string>): ServerProcess {
   const port = Number(env.PORT ?? freePort());
@@ -44,7 +56,13 @@ export function runServer(env: Record<string, string>): ServerProcess {
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output };
 }
 
