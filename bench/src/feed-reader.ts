@@ -13,7 +13,7 @@
 import { filterBitOf } from '@campus/core';
 import postgres from 'postgres';
 import { compare, parse, type Load, type RunResult } from './measure';
-import { likersFilter } from './seed';
+import { likersColumns } from './seed';
 import { atLeast, atMost, type Ratio, type Timing } from './ratios';
 import { log, type Service } from './support';
 
@@ -40,13 +40,14 @@ const visibleTotal = `select (row_count - (select count(*) from posts p where p.
     from row_counts where table_name = 'posts'`;
 
 /**
- * GET /post's statements (feed/listing.ts): visibility, the reader's flags (probed only for a
- * post whose filter has the reader's bit, feed/records.ts), the total less hidden posts.
+ * GET /post's statements (feed/listing.ts): visibility, the reader's flags (from the post's exact
+ * set while small, else its filter and a probe function, feed/records.ts), the total less hidden
+ * posts.
  */
 const withFlags = {
   page: `select ${columns},
-      case when p.likes_count > 0 and (p.likers_filter & $3::bigint) <> 0 then coalesce((select true from post_likes l where l.post_id = p.id and l.user_id = $1::uuid limit 1), false) else false end as liked_by_me,
-      case when p.attendances_count > 0 and (p.attendees_filter & $3::bigint) <> 0 then coalesce((select true from post_attendances a where a.post_id = p.id and a.user_id = $1::uuid limit 1), false) else false end as attending_by_me
+      case when p.likers is not null then $1::uuid = any(p.likers) when (p.likers_filter & $3::bigint) <> 0 then post_liked_by(p.id, $1::uuid) else false end as liked_by_me,
+      case when p.attendees is not null then $1::uuid = any(p.attendees) when (p.attendees_filter & $3::bigint) <> 0 then post_attended_by(p.id, $1::uuid) else false end as attending_by_me
     from posts p ${visible} ${order}`,
   total: visibleTotal,
 };
@@ -89,7 +90,7 @@ async function seedFeedReader(sql: Sql, passwordHash: string, readerId: string):
         from users u where u.nickname like 'liker\\_%'
         on conflict do nothing`;
       await tx`update posts set likes_count = (select count(*) from post_likes where post_id = ${liked.id}),
-          likers_filter = ${likersFilter(tx)}
+          ${likersColumns(tx)}
         where id = ${liked.id}`;
     });
   }
@@ -101,8 +102,8 @@ async function seedFeedReader(sql: Sql, passwordHash: string, readerId: string):
 
 /**
  * Every post of the first page liked (three likes each, the reader's among them on the 2nd and
- * 5th): a post nobody likes needs no probe for `likedByMe`, so without this the flags would be
- * measured on a page where they cost nothing. Idempotent.
+ * 5th): the flags are measured on posts whose sets hold ids to compare, two of them the reader's.
+ * Idempotent.
  */
 async function likeFirstPage(sql: Sql, readerId: string): Promise<void> {
   await sql.begin(async (tx) => {
@@ -119,7 +120,7 @@ async function likeFirstPage(sql: Sql, readerId: string): Promise<void> {
       values (${ids[1]!}, ${readerId}), (${ids[4]!}, ${readerId})
       on conflict do nothing`;
     await tx`update posts set likes_count = (select count(*) from post_likes l where l.post_id = posts.id),
-        likers_filter = ${likersFilter(tx)}
+        ${likersColumns(tx)}
       where id = any(${ids}::uuid[])`;
   });
 }

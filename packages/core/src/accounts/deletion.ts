@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Transaction } from '../db/client';
 import { conflict, notFound } from '../errors';
 import { publish } from '../events/bus';
-import { postAttendances, postComments, postLikes, posts } from '../feed/table';
+import { left, readerSets, type ReaderSet } from '../feed/locks';
+import { postComments, posts } from '../feed/table';
 import { lockGroup } from '../groups/access';
 import { groupMembers } from '../groups/table';
 import { entriesOf, leaveMatch } from '../matches/seats';
@@ -32,24 +33,36 @@ async function ensureRemovedUser(tx: Transaction) {
     .onConflictDoNothing();
 }
 
-/** Deletes the user's rows of `table` and takes each off its post's counter (`counter`). */
-async function takeOff(
-  tx: Transaction,
-  table: typeof postLikes | typeof postAttendances,
-  counter: Partial<Record<'likesCount' | 'attendancesCount', SQL>>,
-  userId: string,
-) {
-  const touched = await tx
-    .update(posts)
-    .set(counter)
+const postsOf = (kind: ReaderSet, userId: string, tx: Transaction) =>
+  tx.select({ id: kind.table.postId }).from(kind.table).where(eq(kind.table.userId, userId));
+
+/**
+ * Locks every post the user likes or attends, in id order (two deletions sharing posts cannot
+ * deadlock), so that a set read again from the rows (`left`) sees every like or attendance
+ * committed before, as an unlike's lockPost does.
+ */
+async function lockTheirPosts(tx: Transaction, userId: string) {
+  await tx
+    .select({ id: posts.id })
+    .from(posts)
     .where(
-      inArray(
-        posts.id,
-        tx.select({ id: table.postId }).from(table).where(eq(table.userId, userId)),
+      or(
+        inArray(posts.id, postsOf(readerSets.like, userId, tx)),
+        inArray(posts.id, postsOf(readerSets.attendance, userId, tx)),
       ),
     )
+    .orderBy(asc(posts.id))
+    .for('no key update');
+}
+
+/** Deletes the user's rows of one kind and takes each off its post: counter and exact set. */
+async function takeOff(tx: Transaction, kind: ReaderSet, userId: string) {
+  const touched = await tx
+    .update(posts)
+    .set(left(kind, userId))
+    .where(inArray(posts.id, postsOf(kind, userId, tx)))
     .returning({ id: posts.id });
-  await tx.delete(table).where(eq(table.userId, userId));
+  await tx.delete(kind.table).where(eq(kind.table.userId, userId));
   for (const post of touched) await publish(tx, 'post', { key: post.id });
 }
 
@@ -92,16 +105,12 @@ export async function eraseAccount(tx: Transaction, userId: string): Promise<voi
   // line. In match id order, so two deletions sharing matches cannot deadlock.
   for (const matchId of await entriesOf(tx, userId)) await leaveMatch(tx, matchId, userId);
 
-  // Counters stay exact: each like and attendance is taken off its post before the rows go. The
-  // user's bits stay in the posts' reader-flag filters: a stale bit only costs a probe
-  // (feed/records.ts).
-  await takeOff(tx, postLikes, { likesCount: sql`${posts.likesCount} - 1` }, userId);
-  await takeOff(
-    tx,
-    postAttendances,
-    { attendancesCount: sql`${posts.attendancesCount} - 1` },
-    userId,
-  );
+  // Counters and the posts' exact reader sets stay exact: each like and attendance is taken off
+  // its post before the rows go. The user's bits stay in the posts' filters: a stale bit only
+  // costs a probe (feed/records.ts).
+  await lockTheirPosts(tx, userId);
+  await takeOff(tx, readerSets.like, userId);
+  await takeOff(tx, readerSets.attendance, userId);
 
   // Other people's POST_COMMENT and GROUP_JOIN_REQUEST notifications begin with the person's
   // nickname ("maria comentou…", "maria pediu para entrar…"): they now name "Usuário removido".

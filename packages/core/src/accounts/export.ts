@@ -76,8 +76,15 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
   const { tokenHash: _t, ...sessionColumns } = getTableColumns(refreshTokens);
   const { tokenHash: _r, ...resetColumns } = getTableColumns(passwordResetTokens);
   const { text: _x, html: _h, ...mailColumns } = getTableColumns(mailOutbox);
-  // Not the posts' reader-flag filters: hash bits of other people's ids (feed/records.ts).
-  const { likersFilter: _l, attendeesFilter: _a, ...postExportColumns } = getTableColumns(posts);
+  // Not what the posts' reader flags are read from: other people's ids and their hash bits
+  // (feed/records.ts). Their likes and attendances are not the person's data.
+  const {
+    likersFilter: _lf,
+    attendeesFilter: _af,
+    likers: _l,
+    attendees: _a,
+    ...postExportColumns
+  } = getTableColumns(posts);
   /** Every row of `table` whose `columns` (any of them) name the person. */
   const rowsOf = (table: PgTable, ...columns: PgColumn[]) =>
     db

@@ -6,7 +6,7 @@ import { publish } from '../events/bus';
 import { hideWhenReported, type Target } from '../moderation/hiding';
 import { commentNotification } from '../notifications/messages';
 import { notify } from '../notifications/service';
-import { lockComment, lockPost, moveCounter } from './locks';
+import { lockComment, lockPost, moveCommentCount } from './locks';
 import { toReport } from './records';
 import type { Comment, Report } from './schemas';
 import { commentReports, postComments } from './table';
@@ -43,7 +43,7 @@ export function createCommentService(db: Database, moderationThreshold: number) 
           .insert(postComments)
           .values({ postId, authorId: actor.id, content })
           .returning();
-        await moveCounter(tx, postId, 'commentsCount', 1);
+        await moveCommentCount(tx, postId, 1);
         // In this transaction: a comment that rolls back notifies nobody.
         if (post.authorId !== actor.id) {
           await notify(tx, [commentNotification(post, row!, actor.nickname)]);
@@ -106,7 +106,7 @@ export function createCommentService(db: Database, moderationThreshold: number) 
           .returning({ hiddenAt: postComments.hiddenAt });
         if (!gone) throw notFound('Comment not found');
         // A hidden comment was already left out of the counter.
-        if (gone.hiddenAt === null) await moveCounter(tx, found.postId, 'commentsCount', -1);
+        if (gone.hiddenAt === null) await moveCommentCount(tx, found.postId, -1);
         await publish(tx, 'post', { key: found.postId });
       });
     },

@@ -6,9 +6,9 @@ import { publish } from '../events/bus';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import { DEFAULT_MODERATION_THRESHOLD } from '../moderation/hiding';
 import { createCommentService, reportFiled } from './comments';
-import { lockPost, moveCounter, type Counter, type Filter } from './locks';
+import { joined, left, lockPost, readerSets, type ReaderSet } from './locks';
 import type { Report, UserRecord } from './schemas';
-import { postAttendances, postLikes, postReports } from './table';
+import { postReports, posts } from './table';
 
 /*
  * Likes, attendances and post reports (comments: `comments.ts`). Every change runs in one
@@ -16,35 +16,25 @@ import { postAttendances, postLikes, postReports } from './table';
  * - duplicates are decided by the unique (post_id, user_id) constraints: `insert … on conflict
  *   do nothing returning` and `delete … returning` say whether a row changed;
  * - the counter moves only when a row did, in the same transaction, so it always equals the rows;
- *   adding a like or an attendance also sets the user's bit in the post's filter in that UPDATE
- *   (the reader's flags, records.ts); removing one leaves the bit set.
+ *   that UPDATE also keeps what the reader's flags are read from (records.ts): the post's exact
+ *   set of users while small and its filter (`joined` / `left`, locks.ts).
  */
 
 /** Likes and attendances: one row per user and post, counted on the post. */
 const perUser = {
   like: {
-    table: postLikes,
-    counter: 'likesCount',
-    filter: 'likersFilter',
+    ...readerSets.like,
     duplicate: ['You already like this post', 'ALREADY_LIKED'],
     missing: ['You do not like this post', 'NOT_LIKED'],
   },
   attendance: {
-    table: postAttendances,
-    counter: 'attendancesCount',
-    filter: 'attendeesFilter',
+    ...readerSets.attendance,
     duplicate: ['You already attend this event', 'ALREADY_ATTENDING'],
     missing: ['You do not attend this event', 'NOT_ATTENDING'],
   },
 } as const satisfies Record<
   string,
-  {
-    table: typeof postLikes;
-    counter: Counter;
-    filter: Filter;
-    duplicate: [string, Reason];
-    missing: [string, Reason];
-  }
+  ReaderSet & { duplicate: [string, Reason]; missing: [string, Reason] }
 >;
 type PerUserKind = keyof typeof perUser;
 
@@ -56,7 +46,7 @@ export function createInteractionService(
   }: { reminderLeadSeconds?: number; moderationThreshold?: number } = {},
 ) {
   async function add(kind: PerUserKind, postId: string, actor: Actor): Promise<UserRecord> {
-    const { table, counter, filter, duplicate } = perUser[kind];
+    const { table, duplicate } = perUser[kind];
     return db.transaction(async (tx) => {
       const post = await lockPost(tx, postId, actor);
       if (kind === 'attendance' && post.type !== 'EVENT') {
@@ -70,7 +60,7 @@ export function createInteractionService(
         .onConflictDoNothing({ target: [table.postId, table.userId] })
         .returning();
       if (!row) throw conflict(duplicate[0], duplicate[1]);
-      await moveCounter(tx, postId, counter, 1, { filter, userId: actor.id });
+      await tx.update(posts).set(joined(perUser[kind], actor.id)).where(eq(posts.id, postId));
       // Attending an event that starts within the reminder lead: reminded at once.
       if (kind === 'attendance') await sendDueReminders(tx, reminderLeadSeconds, { postId });
       await publish(tx, 'post', { key: postId });
@@ -84,7 +74,7 @@ export function createInteractionService(
   }
 
   async function withdraw(kind: PerUserKind, postId: string, actor: Actor): Promise<void> {
-    const { table, counter, missing } = perUser[kind];
+    const { table, missing } = perUser[kind];
     await db.transaction(async (tx) => {
       await lockPost(tx, postId, actor);
       const [gone] = await tx
@@ -92,7 +82,7 @@ export function createInteractionService(
         .where(and(eq(table.postId, postId), eq(table.userId, actor.id)))
         .returning({ id: table.id });
       if (!gone) throw new AppError('NOT_FOUND', missing[0], { reason: missing[1] });
-      await moveCounter(tx, postId, counter, -1);
+      await tx.update(posts).set(left(perUser[kind], actor.id)).where(eq(posts.id, postId));
       await publish(tx, 'post', { key: postId });
     });
   }

@@ -20,17 +20,22 @@ export type PostRow = typeof posts.$inferSelect;
 export const EMBEDDED_MAX = 50;
 
 /**
- * The post's columns as responses use them: the search document and the reader-flag filters are
- * never read back.
+ * The post's columns as responses use them: the search document and what the reader's flags are
+ * read from (the filters, the sets naming other users) are never read back.
  */
 const {
   search: _search,
-  likersFilter: _likers,
-  attendeesFilter: _attendees,
+  likersFilter: _likersFilter,
+  attendeesFilter: _attendeesFilter,
+  likers: _likers,
+  attendees: _attendees,
   ...storedColumns
 } = getTableColumns(posts);
 export const postColumns = storedColumns;
-export type StoredPostRow = Omit<PostRow, 'search' | 'likersFilter' | 'attendeesFilter'>;
+export type StoredPostRow = Omit<
+  PostRow,
+  'search' | 'likersFilter' | 'attendeesFilter' | 'likers' | 'attendees'
+>;
 
 /**
  * Whether the post's group is verified (false without a group), read beside the post row. No
@@ -86,27 +91,26 @@ export const filterBit = (userId: SQL | Placeholder | string) =>
   sql<bigint>`post_filter_bit(${userId}::uuid)`;
 
 /**
- * Whether the reader has a row in `table` for the post. A scalar subquery with LIMIT 1, not
- * `exists (…)`: PostgreSQL may run an EXISTS as a hashed subplan, a scan of every like of the
- * reader's (every like of the table with a generic plan) to build a hash, where ten probes of the
- * unique (post_id, user_id) index are all a page needs. CASE, unlike AND, runs the probe only
- * when its condition holds, so most posts get none:
- * - none for a post whose counter is 0: the counter moves in the transaction that adds or removes
- *   a row (interactions.ts), so in one snapshot it is 0 exactly when there is no row;
- * - none for a post whose filter lacks the reader's bit. The probes were a quarter of the page's
- *   statement (bench/ feed-reader). The bit of each user who adds a row is set by the same UPDATE
- *   that moves the counter (locks.ts `moveCounter`) and is never cleared (not on unlike, not on
- *   account deletion), so a clear bit means no row: the answer stays exact, a stale or shared
- *   bit only costs the probe it would have cost anyway. A post liked by many has every bit set
- *   and is probed as before.
+ * Whether the reader has a row in `table` for the post, without a subquery in the statement:
+ * PostgreSQL sets up every subplan of a statement at each execution, run or not, and two probe
+ * subqueries cost GET /post's page a tenth of its speed even where they never ran (bench/
+ * feed-reader). So, per post:
+ * - while at most READER_SET_MAX users have a row, the post's set (`likers` / `attendees`) holds
+ *   exactly them, kept by the UPDATE that moves the counter under the post's lock (locks.ts): the
+ *   flag is `reader = any(set)`. That is most posts;
+ * - a post with more has a null set. Its 64-bit filter (migration 0014: every user who ever had
+ *   a row sets a bit, never cleared) says "not this reader" when the reader's bit is clear; a set
+ *   bit calls `post_liked_by` / `post_attended_by` (migration 0016), a probe of the unique
+ *   (post_id, user_id) index in a SQL function. A function, unlike a subquery, is set up only
+ *   when a row calls it, and it reads with the statement's snapshot (STABLE).
  */
-const exists = (table: typeof postLikes, count: AnyPgColumn, filter: AnyPgColumn, reader: Reader) =>
-  sql<boolean>`case when ${qualified(count)} > 0 and (${qualified(filter)} & ${reader.bit}::bigint) <> 0 then coalesce((select true from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid limit 1), false) else false end`;
+const flag = (set: AnyPgColumn, filter: AnyPgColumn, probe: string, reader: Reader) =>
+  sql<boolean>`case when ${qualified(set)} is not null then ${reader.id}::uuid = any(${qualified(set)}) when (${qualified(filter)} & ${reader.bit}::bigint) <> 0 then ${sql.raw(probe)}(${qualified(posts.id)}, ${reader.id}::uuid) else false end`;
 
-/** The reader's flags per post: the filters, then the unique (post_id, user_id) indexes. */
+/** The reader's flags per post: the exact small sets, else the filters and the probes. */
 export const readerFlags = (reader: Reader) => ({
-  likedByMe: exists(postLikes, posts.likesCount, posts.likersFilter, reader),
-  attendingByMe: exists(postAttendances, posts.attendancesCount, posts.attendeesFilter, reader),
+  likedByMe: flag(posts.likers, posts.likersFilter, 'post_liked_by', reader),
+  attendingByMe: flag(posts.attendees, posts.attendeesFilter, 'post_attended_by', reader),
 });
 
 /** What a list or a read selects per post. */

@@ -66,6 +66,18 @@ export const posts = pgTable(
     attendeesFilter: bigint('attendees_filter', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * Who likes / attends it, exactly, while they are at most READER_SET_MAX (locks.ts); null
+     * when they are more. Kept by the UPDATE that moves the counter, so the reader's flags of a
+     * post with few likes need no index probe (records.ts). Never in a response or an export:
+     * they name other users.
+     */
+    likers: uuid('likers')
+      .array()
+      .default(sql`'{}'::uuid[]`),
+    attendees: uuid('attendees')
+      .array()
+      .default(sql`'{}'::uuid[]`),
     ...moderated(),
     /**
      * Title (weight A) and content (B) in Portuguese, accents ignored: `post_search_document`,

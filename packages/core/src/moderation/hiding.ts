@@ -1,6 +1,7 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
 import { commentReports, postComments, postReports, posts } from '../feed/table';
+import { moveCommentCount } from '../feed/locks';
 import { contentHiddenNotification } from '../notifications/messages';
 import { notify } from '../notifications/service';
 import type { ModerationTarget } from './table';
@@ -21,12 +22,6 @@ export interface Target {
   tipo: ModerationTarget;
   id: string;
 }
-
-const moveComments = (tx: Transaction, postId: string, delta: 1 | -1) =>
-  tx
-    .update(posts)
-    .set({ commentsCount: sql`${posts.commentsCount} + ${delta}` })
-    .where(eq(posts.id, postId));
 
 /** Hides the content; true when it was visible. `automatic`: only below RESTAURAR's protection. */
 export async function hide(tx: Transaction, target: Target, automatic: boolean): Promise<boolean> {
@@ -58,7 +53,7 @@ export async function hide(tx: Transaction, target: Target, automatic: boolean):
     )
     .returning({ authorId: postComments.authorId, postId: postComments.postId });
   if (!row) return false;
-  await moveComments(tx, row.postId, -1);
+  await moveCommentCount(tx, row.postId, -1);
   const [post] = await tx
     .select({ title: posts.title })
     .from(posts)
@@ -88,7 +83,7 @@ export async function show(tx: Transaction, target: Target, keep: boolean): Prom
     .for('no key update');
   if (!before) return;
   await tx.update(postComments).set(changes).where(eq(postComments.id, target.id));
-  if (before.hiddenAt) await moveComments(tx, before.postId, 1);
+  if (before.hiddenAt) await moveCommentCount(tx, before.postId, 1);
 }
 
 /** Open reports on the target, counted under the post lock. */
