@@ -93,8 +93,8 @@ export const filterBit = (userId: SQL | Placeholder | string) =>
 /**
  * Whether the reader has a row in `table` for the post, without a subquery in the statement:
  * PostgreSQL sets up every subplan of a statement at each execution, run or not, and two probe
- * subqueries cost GET /post's page a tenth of its speed even where they never ran (bench/
- * feed-reader). So, per post:
+ * subqueries cost GET /post's page about 5% of its speed beyond the two columns themselves, even
+ * where they never ran (bench/ feed-reader; README, Performance). So, per post:
  * - while at most READER_SET_MAX users have a row, the post's set (`likers` / `attendees`) holds
  *   exactly them, kept by the UPDATE that moves the counter under the post's lock (locks.ts): the
  *   flag is `reader = any(set)`. That is most posts;
