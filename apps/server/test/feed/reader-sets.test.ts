@@ -1,8 +1,15 @@
 import { filterBitOf, posts, READER_SET_MAX } from '@campus/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { onTestAppWithUsers, type TestApp, type TestUser } from '../support/app';
-import { createEvent, createPost, expectCountersMatchRows, expectedSet } from '../support/feed';
+import { onTestAppWithUsers, type TestUser } from '../support/app';
+import {
+  createEvent,
+  createPost,
+  expectCountersMatchRows,
+  expectedSet,
+  flagOf,
+  type PerUserKind,
+} from '../support/feed';
 
 /*
  * The reader's flags read from each post's exact set of likers / attendees while they are at
@@ -17,15 +24,13 @@ const {
   users: [author],
 } = onTestAppWithUsers({});
 
-type Kind = 'like' | 'attendance';
-const flag = { like: 'likedByMe', attendance: 'attendingByMe' } as const;
 const filterColumn = { like: posts.likersFilter, attendance: posts.attendeesFilter } as const;
 
 const makeUsers = (n: number) => Promise.all(Array.from({ length: n }, () => t.createUser()));
 const ids = (us: TestUser[]) => us.map((u) => u.id).sort();
-const add = (u: TestUser, postId: string, kind: Kind) =>
+const add = (u: TestUser, postId: string, kind: PerUserKind) =>
   t.request.post(`/post/${postId}/${kind}`).set(u.auth);
-const withdraw = (u: TestUser, postId: string, kind: Kind) =>
+const withdraw = (u: TestUser, postId: string, kind: PerUserKind) =>
   t.request.delete(`/post/${postId}/${kind}`).set(u.auth);
 /** All at once; every answer must be `status`. */
 async function allAtOnce(requests: Promise<{ status: number }>[], status: number) {
@@ -33,11 +38,11 @@ async function allAtOnce(requests: Promise<{ status: number }>[], status: number
   expect(answers.map((a) => a.status)).toEqual(answers.map(() => status));
 }
 
-const newPost = (kind: Kind) =>
+const newPost = (kind: PerUserKind) =>
   kind === 'like' ? createPost(t, author!) : createEvent(t, author!);
 
 /** The post's set as stored (sorted), or null. */
-async function storedSet(postId: string, kind: Kind) {
+async function storedSet(postId: string, kind: PerUserKind) {
   const [row] = await t.db
     .select({ likers: posts.likers, attendees: posts.attendees })
     .from(posts)
@@ -46,19 +51,8 @@ async function storedSet(postId: string, kind: Kind) {
   return set ? [...set].sort() : null;
 }
 
-/** The flag as the list (by author) and the single read answer it, which must agree. */
-async function flagOf(app: TestApp, as: TestUser, postId: string, kind: Kind) {
-  const listed = await app.request.get(`/post?authorId=${author!.id}&limit=50`).set(as.auth);
-  const item = (listed.body.data as { id: string }[]).find((p) => p.id === postId) as
-    Record<string, boolean> | undefined;
-  const read = await app.request.get(`/post/${postId}`).set(as.auth);
-  expect(read.status).toBe(200);
-  expect(item?.[flag[kind]]).toBe(read.body[flag[kind]]);
-  return read.body[flag[kind]] as boolean;
-}
-
 /** Users not in the post, one whose bit is in its filter (the probe runs) and one whose is not. */
-async function outsiders(postId: string, kind: Kind) {
+async function outsiders(postId: string, kind: PerUserKind) {
   const [row] = await t.db
     .select({ filter: filterColumn[kind] })
     .from(posts)
@@ -87,10 +81,10 @@ for (const kind of ['like', 'attendance'] as const) {
       );
       expect(await storedSet(post.id, kind)).toEqual(ids(within));
       await expectCountersMatchRows(t, post.id);
-      expect(await flagOf(t, within[0]!, post.id, kind)).toBe(true);
-      expect(await flagOf(t, within.at(-1)!, post.id, kind)).toBe(true);
-      expect(await flagOf(t, past[0]!, post.id, kind)).toBe(false);
-      expect(await flagOf(t, author!, post.id, kind)).toBe(false);
+      expect(await flagOf(t, within[0]!, post.id, author!.id, kind)).toBe(true);
+      expect(await flagOf(t, within.at(-1)!, post.id, author!.id, kind)).toBe(true);
+      expect(await flagOf(t, past[0]!, post.id, author!.id, kind)).toBe(false);
+      expect(await flagOf(t, author!, post.id, author!.id, kind)).toBe(false);
 
       // Past the limit: the filter and the probe answer.
       await allAtOnce(
@@ -100,11 +94,11 @@ for (const kind of ['like', 'attendance'] as const) {
       expect(await storedSet(post.id, kind)).toBeNull();
       await expectCountersMatchRows(t, post.id);
       for (const member of [within[0]!, past[1]!]) {
-        expect(await flagOf(t, member, post.id, kind)).toBe(true);
+        expect(await flagOf(t, member, post.id, author!.id, kind)).toBe(true);
       }
       const { probed, skipped } = await outsiders(post.id, kind);
-      expect(probed && (await flagOf(t, probed, post.id, kind))).toBe(false);
-      expect(skipped && (await flagOf(t, skipped, post.id, kind))).toBe(false);
+      expect(probed && (await flagOf(t, probed, post.id, author!.id, kind))).toBe(false);
+      expect(skipped && (await flagOf(t, skipped, post.id, author!.id, kind))).toBe(false);
 
       // Three leave at once: back within the limit, the set is read again from the rows.
       const leaving = [within[0]!, within[1]!, past[0]!];
@@ -115,8 +109,8 @@ for (const kind of ['like', 'attendance'] as const) {
       const staying = members.filter((u) => !leaving.includes(u));
       expect(await storedSet(post.id, kind)).toEqual(ids(staying));
       await expectCountersMatchRows(t, post.id);
-      expect(await flagOf(t, within[0]!, post.id, kind)).toBe(false);
-      expect(await flagOf(t, past[1]!, post.id, kind)).toBe(true);
+      expect(await flagOf(t, within[0]!, post.id, author!.id, kind)).toBe(false);
+      expect(await flagOf(t, past[1]!, post.id, author!.id, kind)).toBe(true);
     });
 
     it('stays exactly the rows when many add and remove at once across the limit', async () => {
@@ -169,6 +163,6 @@ describe('account deletion and the sets', () => {
     expect(await storedSet(large.id, 'attendance')).toEqual(ids(staying));
     await expectCountersMatchRows(t, small.id);
     await expectCountersMatchRows(t, large.id);
-    expect(await flagOf(t, staying[0]!, large.id, 'attendance')).toBe(true);
+    expect(await flagOf(t, staying[0]!, large.id, author!.id, 'attendance')).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { posts, users as userRows } from '@campus/core';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectError, onTestAppWithUsers, type TestUser } from '../support/app';
-import { createEvent, createPost, generalBody } from '../support/feed';
+import { createEvent, createPost, flagOf, generalBody, type PerUserKind } from '../support/feed';
 import { createGroup } from '../support/groups';
 
 /*
@@ -154,8 +154,6 @@ describe('GET /post filters', () => {
  * a removed like's bit, or another user's sharing the bit, must still read false.
  */
 describe('the reader-flag filters', () => {
-  type Kind = 'like' | 'attendance';
-  const flag = { like: 'likedByMe', attendance: 'attendingByMe' } as const;
   const adderName = { like: 'liker', attendance: 'attendee' } as const;
   const filter = { like: posts.likersFilter, attendance: posts.attendeesFilter } as const;
 
@@ -166,7 +164,7 @@ describe('the reader-flag filters', () => {
       .where(eq(userRows.id, user.id));
     return BigInt(row!.bit);
   };
-  const filterOf = async (postId: string, kind: Kind) => {
+  const filterOf = async (postId: string, kind: PerUserKind) => {
     const [row] = await t.db
       .select({ filter: sql<string>`${filter[kind]}::text` })
       .from(posts)
@@ -182,14 +180,6 @@ describe('the reader-flag filters', () => {
     }
     throw new Error('no user shares the bit after 2000 tries');
   };
-  /** The flag as the list (by author) and the single read answer it, which must agree. */
-  const flagOf = async (as: TestUser, postId: string, authorId: string, kind: Kind) => {
-    const listed = (await list(as, `?authorId=${authorId}`)).data.find((p) => p.id === postId);
-    const read = await t.request.get(`/post/${postId}`).set(as.auth);
-    expect(read.status).toBe(200);
-    expect(listed?.[flag[kind]]).toBe(read.body[flag[kind]]);
-    return read.body[flag[kind]] as boolean;
-  };
 
   for (const kind of ['like', 'attendance'] as const) {
     it(`${kind}: sets the bit, true for that user only, false after the removal though the bit stays`, async () => {
@@ -201,13 +191,13 @@ describe('the reader-flag filters', () => {
       expect((await t.request.post(`/post/${post.id}/${kind}`).set(adder.auth)).status).toBe(201);
       const bit = await bitOf(adder);
       expect((await filterOf(post.id, kind)) & bit).toBe(bit);
-      expect(await flagOf(adder, post.id, author.id, kind)).toBe(true);
-      expect(await flagOf(bystander, post.id, author.id, kind)).toBe(false);
-      expect(await flagOf(author, post.id, author.id, kind)).toBe(false);
+      expect(await flagOf(t, adder, post.id, author.id, kind)).toBe(true);
+      expect(await flagOf(t, bystander, post.id, author.id, kind)).toBe(false);
+      expect(await flagOf(t, author, post.id, author.id, kind)).toBe(false);
 
       expect((await t.request.delete(`/post/${post.id}/${kind}`).set(adder.auth)).status).toBe(204);
       expect(await filterOf(post.id, kind)).toBe(bit);
-      expect(await flagOf(adder, post.id, author.id, kind)).toBe(false);
+      expect(await flagOf(t, adder, post.id, author.id, kind)).toBe(false);
     });
 
     it(`${kind}: a reader whose bit is the ${adderName[kind]}'s reads false, then true once they add their own`, async () => {
@@ -218,13 +208,13 @@ describe('the reader-flag filters', () => {
       expect((await t.request.post(`/post/${post.id}/${kind}`).set(adder.auth)).status).toBe(201);
 
       // The bit is set for both: the probe runs for the twin and finds no row.
-      expect(await flagOf(twin, post.id, author.id, kind)).toBe(false);
-      expect(await flagOf(adder, post.id, author.id, kind)).toBe(true);
+      expect(await flagOf(t, twin, post.id, author.id, kind)).toBe(false);
+      expect(await flagOf(t, adder, post.id, author.id, kind)).toBe(true);
 
       expect((await t.request.post(`/post/${post.id}/${kind}`).set(twin.auth)).status).toBe(201);
       expect((await t.request.delete(`/post/${post.id}/${kind}`).set(adder.auth)).status).toBe(204);
-      expect(await flagOf(twin, post.id, author.id, kind)).toBe(true);
-      expect(await flagOf(adder, post.id, author.id, kind)).toBe(false);
+      expect(await flagOf(t, twin, post.id, author.id, kind)).toBe(true);
+      expect(await flagOf(t, adder, post.id, author.id, kind)).toBe(false);
       expect(await filterOf(post.id, kind)).toBe(await bitOf(adder));
     });
   }

@@ -131,3 +131,27 @@ export async function postTotals(t: TestApp) {
 }
 
 export { UNKNOWN_ID } from './app';
+
+/** A like or an attendance, and the reader's flag it sets. */
+export type PerUserKind = 'like' | 'attendance';
+export const flagName = { like: 'likedByMe', attendance: 'attendingByMe' } as const;
+
+/**
+ * The reader's flag for `kind` on the post, as `as` gets it from the list (by `authorId`) and
+ * from the single read, which must agree.
+ */
+export async function flagOf(
+  t: TestApp,
+  as: TestUser,
+  postId: string,
+  authorId: string,
+  kind: PerUserKind,
+) {
+  const list = await t.request.get(`/post?authorId=${authorId}&limit=50`).set(as.auth);
+  expect(list.status, JSON.stringify(list.body)).toBe(200);
+  const listed = (list.body.data as Record<string, unknown>[]).find((p) => p.id === postId);
+  const read = await t.request.get(`/post/${postId}`).set(as.auth);
+  expect(read.status).toBe(200);
+  expect(listed?.[flagName[kind]]).toBe(read.body[flagName[kind]]);
+  return read.body[flagName[kind]] as boolean;
+}

@@ -33,7 +33,7 @@ async function ensureRemovedUser(tx: Transaction) {
     .onConflictDoNothing();
 }
 
-const postsOf = (kind: ReaderSet, userId: string, tx: Transaction) =>
+const postsOf = (tx: Transaction, kind: ReaderSet, userId: string) =>
   tx.select({ id: kind.table.postId }).from(kind.table).where(eq(kind.table.userId, userId));
 
 /**
@@ -47,8 +47,8 @@ async function lockTheirPosts(tx: Transaction, userId: string) {
     .from(posts)
     .where(
       or(
-        inArray(posts.id, postsOf(readerSets.like, userId, tx)),
-        inArray(posts.id, postsOf(readerSets.attendance, userId, tx)),
+        inArray(posts.id, postsOf(tx, readerSets.like, userId)),
+        inArray(posts.id, postsOf(tx, readerSets.attendance, userId)),
       ),
     )
     .orderBy(asc(posts.id))
@@ -60,7 +60,7 @@ async function takeOff(tx: Transaction, kind: ReaderSet, userId: string) {
   const touched = await tx
     .update(posts)
     .set(left(kind, userId))
-    .where(inArray(posts.id, postsOf(kind, userId, tx)))
+    .where(inArray(posts.id, postsOf(tx, kind, userId)))
     .returning({ id: posts.id });
   await tx.delete(kind.table).where(eq(kind.table.userId, userId));
   for (const post of touched) await publish(tx, 'post', { key: post.id });
