@@ -1,35 +1,34 @@
-import type { IncomingMessage } from 'node:http';
 import {
   appRouter,
-  RETRY_AFTER_UNAVAILABLE_S,
+  errorHeaders,
   routes,
   setOutputCheck,
+  toHttpError,
   type OutputCheck,
 } from '@campus/api';
 import type { Services } from '@campus/core';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
-import express, { type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import proxyAddr from 'proxy-addr';
 import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
 import { docsRouter } from './http/docs';
-import { inSequence, isUnder, pathOf, withFront, type App, type NodeHandler } from './http/front';
 import {
   errorHandler,
   notFoundHandler,
-  requireJsonBody,
+  requireDecodablePath,
   trpcRequestErrorHandler,
 } from './http/errors';
-import { requestId } from './http/request-id';
-import { metricsMiddleware } from './metrics';
 import { HOST_PATHS } from './http/host-paths';
+import { BODY_LIMIT_BYTES, requireJsonBody, trpcJsonBody } from './http/json-body';
 import { probesRouter } from './http/probes';
-import { createRestHandler } from './http/rest';
+import { requestId } from './http/request-id';
+import { restRouter } from './http/rest';
 import { securityHeaders } from './http/security-headers';
-import { staticListsHandler } from './http/static-lists';
+import { staticLists } from './http/static-lists';
 import { webApp } from './http/web';
+import { metricsMiddleware, setRouteLabel, trpcRouteLabel } from './metrics';
 import { globalRateLimit, type RateLimits } from './rate-limit/middleware';
 
 export interface AppOptions {
@@ -38,7 +37,7 @@ export interface AppOptions {
   /** Answers whether the database is reachable, for /ready. */
   ping: () => Promise<boolean>;
   corsOrigins?: string[];
-  /** Per-address limits (decisions.md §10); absent → no limits (RATE_LIMIT=off, most tests). */
+  /** Per-address limits (docs/contract/protocol.md); absent → no limits (RATE_LIMIT=off, most tests). */
   rateLimits?: RateLimits;
   /** Express's "trust proxy", so that req.ip is the client behind a known proxy. */
   trustProxy?: boolean | number | string;
@@ -60,12 +59,10 @@ export interface AppOptions {
   outputCheck?: OutputCheck;
 }
 
-/** The most calls one /trpc batch may hold (extensions.md §F); larger batches → 400. */
+/** The most calls one /trpc batch may hold (docs/contract/protocol.md); larger batches → 400. */
 export const MAX_BATCH_SIZE = 10;
 
-export type { App };
-
-/** Response headers a browser script on an allowed origin may read (extensions.md §F). */
+/** Response headers a browser script on an allowed origin may read (docs/contract/protocol.md). */
 const CORS_EXPOSED_HEADERS = [
   'x-request-id',
   'ETag',
@@ -79,56 +76,64 @@ const CORS_EXPOSED_HEADERS = [
 /** How long a browser may reuse a preflight's answer. */
 const CORS_MAX_AGE_S = 600;
 
-/** The one JSON body parser, for REST and /trpc alike. */
-const jsonBodyOptions = { limit: '100kb', type: ['application/json', 'application/*+json'] };
-const jsonBody = express.json(jsonBodyOptions);
-
-/**
- * /trpc bodies pass the same parser (media type, charset, size, Content-Encoding, syntax), and
- * tRPC then gets the body's text, not the parsed value: it would re-serialise an object with
- * JSON.stringify, which overflows the stack on a deeply nested body (a 500 instead of a 400).
- */
-const trpcJsonBody: RequestHandler[] = [
-  express.json({
-    ...jsonBodyOptions,
-    verify: (req, _res, raw) => {
-      (req as { rawBody?: Buffer }).rawBody = raw;
-    },
-  }),
-  function trpcBodyText(req, _res, next) {
-    const raw = (req as { rawBody?: Buffer }).rawBody;
-    if (raw) req.body = raw.toString('utf8');
-    next();
-  },
-];
-
 const PROBE_PATHS = [HOST_PATHS.health, HOST_PATHS.ready, HOST_PATHS.metrics];
 const DOCS_PATHS = [HOST_PATHS.openapi, HOST_PATHS.docs];
-const DOCS_AND_PROBES = [...PROBE_PATHS, ...DOCS_PATHS];
-/** The paths the Express app serves itself: /trpc, the probes and the docs. */
-const EXPRESS_OWN_PATHS = [HOST_PATHS.trpc, ...DOCS_AND_PROBES];
 
 /**
  * `handler` for requests at one of `paths` or below it (any case, as Express routes match);
- * anything else goes straight on.
+ * anything else goes straight on, without walking the router's routes (a path match each).
  */
 function onlyUnder(paths: readonly string[], handler: RequestHandler): RequestHandler {
   const hostPaths: RequestHandler = (req, res, next) => {
-    if (isUnder(paths, req.path)) handler(req, res, next);
+    const path = req.path.toLowerCase();
+    const mine = paths.some((p) => path === p || (path.startsWith(p) && path[p.length] === '/'));
+    if (mine) handler(req, res, next);
     else next();
   };
   // A router's routes stay visible to what walks the app's layers (the inventory test).
   return Object.assign(hostPaths, { stack: (handler as { stack?: unknown }).stack });
 }
 
-const noStore: NodeHandler = (_req, res, next) => {
+const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };
 
+/** A /trpc request's metrics label: its procedure, or `trpc:batch` (the path below the mount). */
+const labelTrpc: RequestHandler = (req, _res, next) => {
+  setRouteLabel(req, trpcRouteLabel(req.path.slice(1)));
+  next();
+};
+
+/** The tRPC adapter at /trpc: the same procedures, context and policies as the REST router. */
+function trpcHandler(createContext: ReturnType<typeof contextFactory>, logger: Logger) {
+  return createExpressMiddleware({
+    router: appRouter,
+    createContext: ({ req, res }) => createContext(req, res, 'trpc'),
+    maxBodySize: BODY_LIMIT_BYTES,
+    maxBatchSize: MAX_BATCH_SIZE,
+    // The headers a failure asks for, as the REST router sets them (`errorHeaders`).
+    responseMeta: ({ errors }) => ({
+      headers: Object.assign(
+        {},
+        ...errors.map((error) => {
+          const { status, body } = toHttpError(error);
+          return errorHeaders(status, body.reason);
+        }),
+      ) as Record<string, string>,
+    }),
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        logger.error({ err: error, path }, 'trpc request failed');
+    },
+  });
+}
+
 /**
- * The server's request listener: the front (http/front.ts), then the Express app. Apart from
- * `listen`, so tests can drive it on port 0.
+ * The server's one request handler: an Express app (`http.createServer(app)` or `app.listen`).
+ * In order: the operators' middlewares (request id, metrics, access log, security headers,
+ * CORS); /trpc; the per-address ceiling for everything else; the static lists from memory; the
+ * probes and the docs; the REST router (documented operations only); the web app; the 404.
  */
 export function createApp({
   services,
@@ -143,104 +148,45 @@ export function createApp({
   requestTimeoutMs,
   streamHeartbeatMs,
   outputCheck = { mode: 'off' },
-}: AppOptions): App {
+}: AppOptions): Express {
   setOutputCheck(routes, outputCheck);
+  const createContext = contextFactory({ services, logger, rateLimits, track, requestTimeoutMs });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustProxy);
-  // The client's address as `req.ip` gives it, for the front too (it runs before Express).
-  const trust = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
-  const addressOf = (req: IncomingMessage) => proxyAddr(req, trust);
-  const globalCeiling = rateLimits && globalRateLimit(rateLimits.global, logger, addressOf);
-  const createContext = contextFactory({
-    services,
-    logger,
-    rateLimits,
-    track,
-    requestTimeoutMs,
-    addressOf,
-  });
+
+  app.use(requestId, metricsMiddleware, accessLog(logger), securityHeaders());
+  // No origin allowed (the default): `cors` would set nothing and answer no preflight, at a
+  // visible cost per request, so it is not mounted at all.
+  if (corsOrigins.length)
+    app.use(
+      cors({ origin: corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: CORS_MAX_AGE_S }),
+    );
 
   // tRPC: every call, batched or not, is rate-limited by its procedure (route policy in its meta).
   // Bodies are parsed exactly as for REST (JSON, UTF-8, 100 kB), then handed to tRPC as `req.body`.
-  app.use(
-    HOST_PATHS.trpc,
+  // One router: a request elsewhere passes one path match here, not one per step.
+  const trpc = express.Router();
+  trpc.use(
+    requireDecodablePath,
+    labelTrpc,
     noStore,
     requireJsonBody,
     trpcJsonBody,
-    createExpressMiddleware({
-      router: appRouter,
-      createContext: ({ req, res }) => createContext(req, res, 'trpc'),
-      maxBodySize: 100 * 1024,
-      maxBatchSize: MAX_BATCH_SIZE,
-      responseMeta: ({ errors }) => ({
-        headers: {
-          ...(errors.some((error) => error.code === 'UNAUTHORIZED')
-            ? { 'WWW-Authenticate': 'Bearer' }
-            : {}),
-          ...(errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
-            ? { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_S) }
-            : {}),
-        },
-      }),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          logger.error({ err: error, path }, 'trpc request failed');
-      },
-    }),
+    trpcHandler(createContext, logger),
     trpcRequestErrorHandler,
   );
+  app.use(HOST_PATHS.trpc, trpc);
 
-  // The probes and the docs pass the global ceiling here (the API's requests in the front).
-  // Their routers are entered only by their own paths: every other request would otherwise walk
-  // their routes (a path match each).
-  if (globalCeiling) app.use(onlyUnder(DOCS_AND_PROBES, globalCeiling));
+  // Everything else passes the per-address ceiling here, once per request.
+  if (rateLimits) app.use(globalRateLimit(rateLimits.global, logger));
+  app.use(staticLists);
   app.use(onlyUnder(PROBE_PATHS, probesRouter({ ping, metricsToken })));
   app.use(onlyUnder(DOCS_PATHS, docsRouter()));
-  // What the REST adapter did not match (the front's `restApi`): the web app, then 404.
+  app.use(restRouter(createContext, logger, { heartbeatMs: streamHeartbeatMs }));
   app.use(webApp(webRoot));
   app.use(notFoundHandler);
   app.use(errorHandler);
-
-  // The REST operations, in the front: Express has nothing to add to them but its cost.
-  // API answers carry tokens and personal data: no cache keeps them unless a route says so
-  // (the static lists set their own public caching).
-  const restPipeline = inSequence([
-    ...(globalCeiling ? [globalCeiling] : []),
-    noStore,
-    requireJsonBody,
-    jsonBody,
-    createRestHandler(createContext, logger, { heartbeatMs: streamHeartbeatMs }),
-  ]);
-  const rest: NodeHandler = function restApi(req, res, next) {
-    if (isUnder(EXPRESS_OWN_PATHS, pathOf(req))) return next();
-    restPipeline(req, res, (error) =>
-      error === undefined || error === null ? next() : errorHandler(error, req, res),
-    );
-  };
-
-  return withFront(
-    [
-      requestId,
-      metricsMiddleware,
-      accessLog(logger),
-      securityHeaders(),
-      // No origin allowed (the default): `cors` would set nothing and answer no preflight, at a
-      // visible cost per request, so it is not run at all.
-      ...(corsOrigins.length
-        ? [
-            cors({
-              origin: corsOrigins,
-              exposedHeaders: CORS_EXPOSED_HEADERS,
-              maxAge: CORS_MAX_AGE_S,
-            }),
-          ]
-        : []),
-      staticListsHandler(globalCeiling),
-      rest,
-    ],
-    app,
-    logger,
-  );
+  return app;
 }

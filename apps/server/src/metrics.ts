@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import {
   AggregatorRegistry,
   Counter,
@@ -11,8 +11,6 @@ import {
   register,
 } from 'prom-client';
 import { procedurePaths } from '@campus/api';
-import type { NodeHandler } from './http/front';
-import { HOST_PATHS } from './http/host-paths';
 
 collectDefaultMetrics();
 // A worker answers the primary's aggregation requests once an AggregatorRegistry exists in it.
@@ -55,39 +53,34 @@ export function registerDatabaseMetrics(
 
 declare module 'node:http' {
   interface IncomingMessage {
-    /** The procedure (REST or /trpc) or list that served the request, for the metrics' label. */
+    /** The procedure (REST or /trpc), list or host route that served the request: its metrics label. */
     routeLabel?: string;
   }
 }
-/** Set by the adapters. A property, not a WeakMap entry: one per request was a visible cost. */
+
+/**
+ * The one rule of metrics route labels: whoever matches a request to a route names it here (the
+ * REST router: the procedure's path; /trpc: `trpc:<procedure>`; a static list; the web app;
+ * the probes and docs: their Express route). Anything unnamed is `unmatched`, so the label set
+ * stays bounded whatever paths clients send. A property, not a WeakMap entry: one per request
+ * was a visible cost.
+ */
 export const setRouteLabel = (req: IncomingMessage, label: string) => {
   req.routeLabel = label;
 };
 
-/** A request as Express left it, if Express served it (the front answers some without it). */
-type MaybeExpress = IncomingMessage & Partial<Pick<Request, 'route' | 'originalUrl'>>;
-
-function routeOf(req: MaybeExpress): string {
-  const label = req.routeLabel;
-  if (label) return label;
-  if (req.route?.path) return String(req.route.path);
-  const url = req.originalUrl ?? req.url ?? '';
-  const trpcPrefix = `${HOST_PATHS.trpc}/`;
-  if (url.startsWith(trpcPrefix)) {
-    // One procedure, or a batch (`a,b,c`) labelled as such: the label set stays bounded.
-    const names = (url.slice(trpcPrefix.length).split(/[?/]/)[0] ?? '').split(',');
-    if (!names.every((name) => procedurePaths.has(name))) return 'unmatched';
-    return names.length === 1 ? `trpc:${names[0]}` : 'trpc:batch';
-  }
-  if (url.startsWith(HOST_PATHS.docs)) return HOST_PATHS.docs;
-  return 'unmatched';
+/** The label of a /trpc request (`/feed.list` or a batch `/a,b` below the mount), bounded. */
+export function trpcRouteLabel(procedures: string): string {
+  const names = procedures.split(',');
+  if (!names.every((name) => procedurePaths.has(name))) return 'unmatched';
+  return names.length === 1 ? `trpc:${names[0]}` : 'trpc:batch';
 }
 
 /** Counts each request and its latency when the response finishes. */
-export const metricsMiddleware: NodeHandler = (req, res, next) => {
+export const metricsMiddleware: RequestHandler = (req, res, next) => {
   const end = httpDuration.startTimer();
   res.on('finish', () => {
-    const route = routeOf(req);
+    const route = req.routeLabel ?? (req.route?.path ? String(req.route.path) : 'unmatched');
     end({ method: req.method, route });
     httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
   });

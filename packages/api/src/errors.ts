@@ -10,7 +10,7 @@ import {
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
-/** The error body of every failure, on every endpoint (decisions.md §4). */
+/** The error body of every failure, on every endpoint (docs/contract/errors.md). */
 export const errorBodySchema = z
   .object({
     code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
@@ -39,6 +39,22 @@ export const databaseUnavailable = (cause?: unknown) =>
 
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
+
+/** Seconds a 429 `TOO_MANY_STREAMS` asks to wait: a stream may close soon (a tab, a token). */
+export const RETRY_AFTER_STREAMS_S = 5;
+
+/**
+ * The headers a failure asks for, over REST and /trpc alike (the one home of this rule): a 401
+ * names the scheme it wants (RFC 9110 §11.6.1); a 503 and a 429 `TOO_MANY_STREAMS` say when to
+ * retry. A 429 `RATE_LIMITED` carries the limiter's own `Retry-After` (`rateLimitHeaders`).
+ */
+export function errorHeaders(status: number, reason?: string): Record<string, string> {
+  if (status === 401) return { 'WWW-Authenticate': 'Bearer' };
+  if (status === 503) return { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_S) };
+  if (status === 429 && reason === 'TOO_MANY_STREAMS')
+    return { 'Retry-After': String(RETRY_AFTER_STREAMS_S) };
+  return {};
+}
 
 /** Zod issues as `[{path, message}]`, paths dotted ("teamA.name"), "" for the whole input. */
 export function toFieldIssues(error: z.core.$ZodError): FieldIssue[] {

@@ -1,10 +1,9 @@
 import { AppError, requestFingerprint, type Services } from '@campus/core';
 
 /*
- * `Idempotency-Key` on a create (extensions.md §F), per user: the same key with the same request
- * within 24 h answers the first answer again and creates nothing, in any process. The REST
- * adapter (apps/server/src/http/idempotency.ts) and /trpc (`authedProcedure` in trpc.ts) share
- * this claim, so a key means the same over both.
+ * `Idempotency-Key` on a create (docs/contract/protocol.md), per user: the same key with the same
+ * request within 24 h answers the first answer again and creates nothing, in any process.
+ * `authedProcedure` (trpc.ts) claims it for REST and /trpc alike, so a key means the same over both.
  */
 
 /** What a create that carries a key does. */

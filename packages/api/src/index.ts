@@ -3,13 +3,20 @@ export {
   createCallerFactory,
   rateLimitHeaders,
   rateLimitedError,
+  SSE,
   type Context,
   type Meta,
   type RateLimitClass,
   type RateLimitDecision,
   type RoutePolicy,
 } from './trpc';
-export { toHttpError, errorBodySchema, RETRY_AFTER_UNAVAILABLE_S, type ErrorBody } from './errors';
+export {
+  errorBodySchema,
+  errorHeaders,
+  RETRY_AFTER_UNAVAILABLE_S,
+  toHttpError,
+  type ErrorBody,
+} from './errors';
 export { buildOpenApiDocument } from './openapi';
 export {
   allowedMethods,
@@ -21,8 +28,8 @@ export {
   restRoutes,
   routes,
   type RestBinding,
+  type RestMatch,
   type RestRoute,
   type Route,
 } from './routes';
-export { claimIdempotencyKey, malformedKey, type IdempotencyClaim } from './idempotency';
 export { setOutputCheck, type OutputCheck } from './output-check';

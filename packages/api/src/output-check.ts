@@ -58,6 +58,13 @@ function outputMiddleware(
  * Sets the output check of every query and mutation of `routes` (the app router's procedures,
  * shared by every app of the process), replacing tRPC's own output middleware. Idempotent: the
  * last call holds.
+ *
+ * Why tRPC's middleware list, not a public hook (checked on @trpc/server 11.25.2 and
+ * trpc-to-openapi 3.3.0): `.output(schema)` always adds tRPC's parse of every answer, and there
+ * is no public way to declare the schema without it; trpc-to-openapi reads the OpenAPI
+ * document's response schema from that same declaration (`_def.output`). A `.use()` middleware
+ * can add a check but cannot remove tRPC's parse, which production does without
+ * (docs/decisions.md, "Output validation"). So the one reliance is this swap of the `output` step.
  */
 export function setOutputCheck(routes: readonly Route[], check: OutputCheck): void {
   for (const { path, type, procedure } of routes) {

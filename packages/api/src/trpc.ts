@@ -11,13 +11,12 @@ import {
   withDeadline,
 } from '@campus/core';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
-import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { databaseUnavailable, toHttpError, toTRPCError } from './errors';
 import { claimIdempotencyKey } from './idempotency';
 import { takesIdempotencyKey } from './openapi-conventions';
 
-/** The limits a procedure can be counted against (decisions.md §10, extensions.md §F). */
+/** The limits a procedure can be counted against (docs/contract/protocol.md). */
 export type RateLimitClass = 'auth' | 'global';
 
 /** A limiter's answer for one call, as the IETF RateLimit headers report it. */
@@ -45,10 +44,7 @@ export interface Context {
   setHeader?: (name: string, value: string) => void;
   /** A call that has not finished within this many ms is answered 503 (the database is not answering). */
   deadlineMs?: number;
-  /**
-   * The `Idempotency-Key` of a /trpc call (claimed in `authedProcedure`). The REST adapter claims its own
-   * before calling the procedure, and leaves this unset.
-   */
+  /** The request's `Idempotency-Key`, REST and /trpc alike (claimed in `authedProcedure`). */
   idempotencyKey?: string;
 }
 
@@ -60,7 +56,7 @@ export interface Context {
 export interface RoutePolicy {
   /**
    * The language of its error messages: English for the feed and matches (their fields are
-   * English), Portuguese elsewhere (decisions.md §4). Set once per domain (`domainProcedures`).
+   * English), Portuguese elsewhere (docs/contract/errors.md). Set once per domain (`domainProcedures`).
    */
   language: 'en' | 'pt';
   /** `auth`: each call is one attempt against the per-address limit on login, refresh and registration. */
@@ -117,16 +113,22 @@ export type ReasonStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
 /** OpenAPI meta plus the route policy. */
 export type Meta = OpenApiMeta<Partial<RoutePolicy>>;
 
+/**
+ * Live streams, REST (the host's SSE writer) and /trpc (tRPC's) alike: a comment line every
+ * `heartbeatMs` keeps idle connections open through proxies; a browser's EventSource reconnects
+ * `retryMs` after a drop (REST's `retry:` field); tRPC's client reconnects after
+ * `reconnectAfterInactivityMs` of silence (docs/contract/protocol.md).
+ */
+export const SSE = { heartbeatMs: 15_000, retryMs: 2_000, reconnectAfterInactivityMs: 30_000 };
+
 const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
     isDev: false,
-    // Subscriptions over SSE: a comment line every 15 s keeps idle connections open through
-    // proxies; the client reconnects (resuming from the last tracked id) after 30 s of silence.
     sse: {
-      ping: { enabled: true, intervalMs: 15_000 },
-      client: { reconnectAfterInactivityMs: 30_000 },
+      ping: { enabled: true, intervalMs: SSE.heartbeatMs },
+      client: { reconnectAfterInactivityMs: SSE.reconnectAfterInactivityMs },
     },
     errorFormatter({ shape, error }) {
       const { body } = toHttpError(error);
@@ -217,31 +219,42 @@ export function bearerToken(header: string | undefined): string {
 /**
  * A valid access token of an existing, ATIVO user: `ctx.actor`, the one every service takes.
  *
- * The same layer claims a create's `Idempotency-Key` sent over /trpc (the browser's actions), as
- * the REST adapter does before its call (idempotency.ts): a key already answered gets that answer,
- * and nothing runs again. One layer, not two: every authenticated call passes it, and each tRPC
- * layer costs a context copy on the hottest reads.
+ * The same layer claims a create's `Idempotency-Key` (idempotency.ts), over REST and /trpc
+ * alike: the one rule of which calls take a key is `takesIdempotencyKey` (a signed-in create;
+ * registration, which has no user yet, ignores the key). A key already answered gets that
+ * answer, and nothing runs again. One layer, not two: every authenticated call passes it, and
+ * each tRPC layer costs a context copy on the hottest reads.
  */
 export const authedProcedure = publicProcedure
   .meta({ access: 'user' })
   .use(async ({ ctx, meta, path, getRawInput, next }) => {
     const actor: Actor = await ctx.services.auth.authenticate(bearerToken(ctx.authorization));
+    const run = () => next({ ctx: { actor } });
     const key = ctx.idempotencyKey;
-    if (key === undefined || !takesIdempotencyKey(meta)) return next({ ctx: { actor } });
+    if (key === undefined || !takesIdempotencyKey(meta)) return run();
     const claim = await claimIdempotencyKey(ctx.services, actor.id, key, path, await getRawInput());
     if (claim.kind === 'refused') throw claim.error;
     if (claim.kind === 'replay') {
       ctx.setHeader?.('Idempotent-Replayed', 'true');
-      // A middleware's own answer: tRPC exports no public constructor for it.
-      return { ok: true as const, data: claim.body, marker: middlewareMarker };
+      return replayed<Awaited<ReturnType<typeof run>>>(claim.body);
     }
-    const result = await next({ ctx: { actor } });
+    const result = await run();
     if (result.ok) await claim.finish(201, result.data);
     else await claim.abort().catch(() => {});
     return result;
   });
 
-/** perfil ADMIN (decisions.md §3: enforced, unlike the implementation the spec describes). */
+/**
+ * A middleware's own successful answer, without running the rest of the chain. tRPC (checked on
+ * 11.25.2) has no public constructor for it: a result is `{ ok: true, data }` as its docs show
+ * middlewares reading `next()`'s, plus a `marker` that is a type brand only (tRPC never reads it
+ * at run time), hence the cast.
+ */
+function replayed<Result>(data: unknown): Result {
+  return { ok: true, data } as Result;
+}
+
+/** perfil ADMIN, enforced (docs/contract/accounts.md). */
 export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!isSiteAdmin(ctx.actor))
     throw forbidden('Acesso restrito a administradores', 'ADMIN_REQUIRED');

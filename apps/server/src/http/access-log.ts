@@ -1,6 +1,5 @@
-import type { Request } from 'express';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { NodeHandler } from './front';
 
 declare module 'node:http' {
   interface IncomingMessage {
@@ -18,7 +17,7 @@ declare module 'node:http' {
  * not its level was on: a fifth of the server's CPU per request at LOG_LEVEL=warn (bench/).
  * Here a request costs a timestamp and a listener until a line is actually written.
  */
-export function accessLog(logger: Logger): NodeHandler {
+export function accessLog(logger: Logger): RequestHandler {
   return function logRequest(req, res, next) {
     const started = performance.now();
     req.log = logger;
@@ -33,8 +32,8 @@ export function accessLog(logger: Logger): NodeHandler {
           reqId: req.headers['x-request-id'],
           req: {
             method: req.method,
-            // Express's `originalUrl` when it served the request (a mount shortens `url`).
-            url: withoutQueryValues((req as Partial<Request>).originalUrl ?? req.url ?? ''),
+            // `originalUrl`: a mount (/trpc) shortens `url`.
+            url: withoutQueryValues(req.originalUrl),
             remoteAddress: req.socket.remoteAddress,
           },
           res: { statusCode: status },

@@ -1,92 +1,99 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '@campus/core';
-import { toHttpError } from '@campus/api';
+import { errorHeaders, isDecodablePath, toHttpError } from '@campus/api';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
-import typeIs from 'type-is';
-import { sendJson, type NodeHandler } from './front';
-import { setErrorHeaders } from './rest';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { BODY_LIMIT_BYTES } from './json-body';
 
+/** A failure answered in the error format, with the headers its status asks for. */
+export function sendError(res: Response, error: unknown) {
+  const { status, body } = toHttpError(error);
+  res.set(errorHeaders(status, body.reason));
+  res.status(status).json(body);
+}
+
+/** The refusal of a path that matches nothing (404), for any method. */
 export const notFoundHandler: RequestHandler = (req, res) => {
-  res
-    .status(404)
-    .json({ code: 'NOT_FOUND', message: `Rota não encontrada: ${req.method} ${req.path}` });
+  sendError(res, new AppError('NOT_FOUND', `Rota não encontrada: ${req.method} ${req.path}`));
+};
+
+/** The refusal of a path whose percent-encoding does not decode (`/post/%ZZ`). */
+export const malformedPath = () =>
+  new AppError('BAD_REQUEST', 'Caminho malformado: codificação percentual (UTF-8) inválida');
+
+/** Refuses a path that does not decode, REST and /trpc alike (no route could match it). */
+export const requireDecodablePath: RequestHandler = (req, _res, next) => {
+  next(isDecodablePath(req.path) ? undefined : malformedPath());
+};
+
+/**
+ * A path served with another method: 405 with `Allow` (OPTIONS: 204 with `Allow`, when CORS
+ * has not answered it as a preflight). The one writer of 405, for the REST operations and the
+ * probes. `allowed` lists the path's methods, without OPTIONS.
+ */
+export function methodNotAllowed(
+  req: { method: string; path: string },
+  res: Response,
+  allowed: readonly string[],
+) {
+  res.setHeader('Allow', [...allowed, 'OPTIONS'].join(', '));
+  if (req.method === 'OPTIONS') return void res.status(204).end();
+  const use = allowed.filter((method) => method !== 'HEAD').join(', ');
+  sendError(
+    res,
+    new AppError(
+      'METHOD_NOT_SUPPORTED',
+      `Método ${req.method} não aceito em ${req.path}; use ${use}`,
+    ),
+  );
+}
+
+/** body-parser's refusals by their `type`, as client errors that say what was wrong. */
+const BODY_ERRORS: Record<string, () => AppError> = {
+  'entity.parse.failed': () =>
+    new AppError('BAD_REQUEST', 'JSON malformado no corpo da requisição'),
+  'entity.too.large': () =>
+    new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `Corpo da requisição maior que ${BODY_LIMIT_BYTES / 1024} kB`,
+    ),
+  'encoding.unsupported': () =>
+    new AppError('UNSUPPORTED_MEDIA_TYPE', 'Codificação do corpo não suportada (Content-Encoding)'),
+  'charset.unsupported': () =>
+    new AppError('UNSUPPORTED_MEDIA_TYPE', 'Charset do corpo não suportado; use UTF-8'),
+  'request.aborted': () => new AppError('BAD_REQUEST', 'Corpo da requisição interrompido'),
+  'request.size.invalid': () =>
+    new AppError('BAD_REQUEST', 'Corpo da requisição menor ou maior que o Content-Length'),
 };
 
 /**
  * What Express, its router and body-parser throw on a malformed request, as a client error:
- * a path with a bad percent-escape, a compressed body that does not inflate, a body cut short.
+ * a body that is not JSON, too large, in an unknown coding or charset, cut short; a compressed
+ * body that does not inflate; a path that does not decode. Anything else is not a request
+ * error (undefined), whatever `status` it carries.
  */
 export function requestError(error: unknown): AppError | undefined {
-  const { type, status, code } = error as { type?: string; status?: unknown; code?: unknown };
-  if (type === 'entity.parse.failed')
-    return new AppError('BAD_REQUEST', 'JSON malformado no corpo da requisição');
-  if (type === 'entity.too.large')
-    return new AppError('PAYLOAD_TOO_LARGE', 'Corpo da requisição maior que 100 kB');
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Codificação do corpo não suportada');
-  }
-  // zlib's own codes: the body says gzip/deflate/br and is not, or is truncated.
-  if (typeof code === 'string' && /^Z_|^ERR_(ZLIB|BROTLI)/.test(code)) {
+  if (error instanceof AppError) return undefined;
+  const { type, code } = error as { type?: unknown; code?: unknown };
+  if (typeof type === 'string' && type in BODY_ERRORS) return BODY_ERRORS[type]!();
+  // zlib's own codes (Brotli's decoder: `ERR__ERROR_FORMAT_…`): the body says gzip/deflate/br
+  // and is not, or is truncated.
+  if (typeof code === 'string' && /^Z_|^ERR_(ZLIB|BROTLI|_ERROR)/.test(code)) {
     return new AppError(
       'BAD_REQUEST',
       'Corpo comprimido inválido ou incompleto (Content-Encoding)',
     );
   }
-  if (error instanceof URIError)
-    return new AppError('BAD_REQUEST', 'Caminho com codificação percentual inválida');
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new AppError(
-      status === 413
-        ? 'PAYLOAD_TOO_LARGE'
-        : status === 415
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : 'BAD_REQUEST',
-      'Requisição malformada',
-    );
-  }
+  if (error instanceof URIError) return malformedPath();
   return undefined;
 }
 
-/**
- * Failures outside the procedures: body parsing, size, media type, and anything unexpected. On
- * Node's API, for the front's API pipeline (app.ts) and, as Express's error middleware (four
- * parameters), for the rest of the app.
- */
-export function errorHandler(
-  error: unknown,
-  req: IncomingMessage,
-  res: ServerResponse,
-  _next?: unknown,
-) {
+/** Failures outside the procedures: body parsing, size, media type, and anything unexpected. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const translated = requestError(error) ?? error;
-  const { status, body } = toHttpError(translated);
-  if (status >= 500)
+  if (toHttpError(translated).status >= 500)
     req.log?.error({ err: error, reqId: req.headers['x-request-id'] }, 'unhandled error');
   if (res.headersSent) return;
-  setErrorHeaders(res, status);
-  sendJson(res, status, body);
-}
-
-/** POST, PATCH and PUT bodies must be JSON (decisions.md §4): anything else is a 415. */
-export const requireJsonBody: NodeHandler = (req, _res, next) => {
-  const hasBody =
-    req.headers['transfer-encoding'] !== undefined ||
-    Number(req.headers['content-length'] ?? 0) > 0;
-  if (
-    ['POST', 'PATCH', 'PUT'].includes(req.method ?? '') &&
-    hasBody &&
-    !typeIs(req, ['application/json', 'application/*+json'])
-  ) {
-    next(
-      new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        'O corpo da requisição deve ser JSON (application/json)',
-      ),
-    );
-    return;
-  }
-  next();
+  sendError(res, translated);
 };
 
 /**
@@ -94,9 +101,10 @@ export const requireJsonBody: NodeHandler = (req, _res, next) => {
  * answered in tRPC's envelope so its clients read them as TRPCClientErrors.
  */
 export const trpcRequestErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
-  const app = requestError(error);
+  const app = error instanceof AppError ? error : requestError(error);
   if (!app || res.headersSent) return next(error);
   const { status, body } = toHttpError(app);
+  res.set(errorHeaders(status, body.reason));
   res.status(status).json({
     error: {
       message: body.message,

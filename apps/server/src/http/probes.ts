@@ -2,6 +2,7 @@ import type { OpenAPIObject } from 'trpc-to-openapi';
 import { RETRY_AFTER_UNAVAILABLE_S } from '@campus/api';
 import { Router } from 'express';
 import { metricsHandler } from '../metrics';
+import { methodNotAllowed } from './errors';
 import { HOST_PATHS } from './host-paths';
 
 export interface ProbeOptions {
@@ -42,12 +43,7 @@ export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
   const probes = new Set<string>([HOST_PATHS.health, HOST_PATHS.ready, HOST_PATHS.metrics]);
   router.use(function probeMethods(req, res, next) {
     if (!probes.has(req.path)) return next();
-    res.setHeader('Allow', 'GET, HEAD, OPTIONS');
-    if (req.method === 'OPTIONS') return void res.status(204).end();
-    res.status(405).json({
-      code: 'METHOD_NOT_SUPPORTED',
-      message: `Método ${req.method} não aceito em ${req.path}; use GET`,
-    });
+    methodNotAllowed(req, res, ['GET', 'HEAD']);
   });
   return router;
 }

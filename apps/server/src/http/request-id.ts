@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { NodeHandler } from './front';
+import type { RequestHandler } from 'express';
 
 const SAFE_ID = /^[\w.:-]{1,128}$/;
 
 /** Every response carries `x-request-id`: the client's when it sent a sane one, else a new UUID. */
-export const requestId: NodeHandler = (req, res, next) => {
+export const requestId: RequestHandler = (req, res, next) => {
   const sent = req.headers['x-request-id'];
   const id = typeof sent === 'string' && SAFE_ID.test(sent) ? sent : randomUUID();
   req.headers['x-request-id'] = id;

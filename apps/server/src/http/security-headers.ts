@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import type { NodeHandler } from './front';
+import type { RequestHandler } from 'express';
 
 /**
  * helmet's headers (its defaults), worked out once and then set on every answer in one loop:
@@ -8,7 +8,7 @@ import type { NodeHandler } from './front';
  * was a visible share of the cheapest answers (the static lists). `helmet.test.ts`-style checks
  * in `security/api8-misconfiguration.test.ts` still see every header.
  */
-export function securityHeaders(): NodeHandler {
+export function securityHeaders(): RequestHandler {
   const headers: Array<[string, string]> = [];
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {

@@ -1,9 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { toHttpError } from '@campus/api';
+import { SSE, toHttpError } from '@campus/api';
 import { isTrackedEnvelope } from '@trpc/server';
-
-/** A comment line this often keeps an idle stream open through proxies (extensions.md §C). */
-export const HEARTBEAT_MS = 15_000;
 
 /**
  * The one REST writer of live streams: a subscription's events as `text/event-stream`. Tracked
@@ -15,7 +12,7 @@ export async function writeEventStream(
   res: ServerResponse,
   events: AsyncIterable<unknown>,
   controller: AbortController,
-  heartbeatMs = HEARTBEAT_MS,
+  heartbeatMs = SSE.heartbeatMs,
 ): Promise<void> {
   res.statusCode = 200;
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
@@ -26,7 +23,7 @@ export async function writeEventStream(
   const write = (text: string) => {
     if (!res.writableEnded && !res.destroyed) res.write(text);
   };
-  write('retry: 2000\n\n');
+  write(`retry: ${SSE.retryMs}\n\n`);
   const heartbeat = setInterval(() => write(': ping\n\n'), heartbeatMs);
   try {
     for await (const value of events) {

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { restRouteMatcher, restRoutes } from '@campus/api';
 import type { PrecomputedResponse } from '@campus/core';
 import { setRouteLabel } from '../metrics';
-import { pathOf, type NodeHandler } from './front';
 import { chooseEncoding, matchesIfNoneMatch, type Encoding } from './content-coding';
 
 /** The lists change only with a release: a day in any cache, revalidated by ETag after that. */
@@ -109,20 +109,14 @@ function send(req: IncomingMessage, res: ServerResponse, list: List) {
  * academic options, states, cities), sent from the bodies computed once in core: Brotli or gzip
  * when the client accepts it (SP's 645 cities are 21 kB as JSON, 4 kB in Brotli), each form with
  * its strong ETag; `If-None-Match` with that ETag → 304, no body. Anything not answered here (an
- * unknown UF) goes on to the REST adapter.
- *
- * It runs in the front (http/front.ts), before Express, after the operators' middlewares: a list
- * answer carries the request id, the security headers, CORS, metrics and the access log as any
- * other. `globalCeiling` (the per-address limit, when on) counts a list request here; one that
- * goes on is counted by the app's own.
+ * unknown UF) goes on to the REST router. An Express middleware placed after the operators' ones
+ * and the per-address ceiling, before the REST router: a list answer carries what any answer
+ * carries, and skips the body parsing and the procedure call it does not need.
  */
-export function staticListsHandler(globalCeiling?: NodeHandler): NodeHandler {
-  return function staticLists(req, res, next) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const found = staticListAt(pathOf(req));
-    if (!found) return next();
-    setRouteLabel(req, found.label);
-    if (!globalCeiling) return send(req, res, found.list);
-    globalCeiling(req, res, (error) => (error ? next(error) : send(req, res, found.list)));
-  };
-}
+export const staticLists: RequestHandler = (req, res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const found = staticListAt(req.path);
+  if (!found) return next();
+  setRouteLabel(req, found.label);
+  send(req, res, found.list);
+};

@@ -1,13 +1,12 @@
 import {
   rateLimitHeaders,
   rateLimitedError,
-  toHttpError,
   type RateLimitClass,
   type RateLimitDecision,
 } from '@campus/api';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { sendJson, type NodeHandler } from '../http/front';
+import { sendError } from '../http/errors';
 import type { Limiter } from './limiter';
 
 /**
@@ -67,17 +66,13 @@ export function procedureRateLimit(
 }
 
 /**
- * The ceiling on all requests of a client, for every request that does not reach a procedure
- * through /trpc (those are counted per call by the procedures' own middleware, batches included).
- * `addressOf` is the client's address as Express's `req.ip` gives it (trust proxy): the front
- * (http/front.ts) runs this for the static lists and the REST operations, without Express.
+ * The per-address ceiling on every request that does not reach a procedure through /trpc (those
+ * are counted per call by the procedures' own middleware, batches included): the REST
+ * operations, the static lists, the probes, the docs and the web app. The client is `req.ip`
+ * (Express's `trust proxy` setting decides whether X-Forwarded-For counts).
  */
-export function globalRateLimit(
-  limiter: Limiter,
-  log: Logger,
-  addressOf: (req: IncomingMessage) => string | undefined,
-): NodeHandler {
-  return (req, res, next) => {
+export function globalRateLimit(limiter: Limiter, log: Logger): RequestHandler {
+  return function globalCeiling(req, res, next) {
     const allowOnFailure = (error: unknown) => {
       log.warn(
         { err: error, reqId: req.headers['x-request-id'] },
@@ -89,7 +84,7 @@ export function globalRateLimit(
       decision.allowed ? next() : refuse(res, decision);
     let decision: ReturnType<Limiter['hit']>;
     try {
-      decision = limiter.hit(clientKey(addressOf(req)));
+      decision = limiter.hit(clientKey(req.ip));
     } catch (error) {
       return allowOnFailure(error);
     }
@@ -99,9 +94,7 @@ export function globalRateLimit(
   };
 }
 
-function refuse(res: ServerResponse, decision: RateLimitDecision) {
-  for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
-    res.setHeader(name, value);
-  const { status, body } = toHttpError(rateLimitedError());
-  sendJson(res, status, body);
+function refuse(res: Response, decision: RateLimitDecision) {
+  res.set(rateLimitHeaders(decision));
+  sendError(res, rateLimitedError());
 }

@@ -23,7 +23,7 @@ const OUTBOUND =
 
 /**
  * A source without its imports of node:http that bring in `createServer` and types only: the
- * listening side (http/front.ts), which opens no connection.
+ * listening side, which opens no connection.
  */
 const withoutServerImports = (text: string) =>
   text.replace(

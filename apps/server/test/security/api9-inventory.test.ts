@@ -42,6 +42,8 @@ const OPERATIONAL_ROUTES: Record<string, string> = {
 const MOUNTED_MIDDLEWARE: Record<string, string> = {
   'swaggerUiFiles /docs': "Swagger UI's page files only (local, no CDN)",
   'trpc /trpc': 'tRPC clients: the same procedures as the REST operations, checked below',
+  'requireDecodablePath /trpc': 'a path that does not decode → 400, in tRPC’s envelope',
+  'labelTrpc /trpc': "the metrics label: the procedure's name, or trpc:batch",
   'noStore /trpc': 'Cache-Control: no-store on tRPC answers',
   'requireJsonBody /trpc': 'tRPC bodies are JSON, as REST bodies (415 otherwise)',
   'jsonParser /trpc': 'the same JSON parser as REST (UTF-8, 100 kB, Content-Encoding)',
@@ -56,34 +58,29 @@ interface Layer {
   match(path: string): boolean;
 }
 
-/**
- * The front's middlewares (http/front.ts), then Express's router: routes as `METHOD /path`, other
- * layers by name (mounted ones with their path).
- */
+/** Express's router: routes as `METHOD /path`, other layers by name (mounted ones with their path). */
 function expressInventory(app: TestApp['app']) {
   const routes: string[] = [];
-  const middleware: string[] = app.front.map((handler) => handler.name);
-  const walk = (stack: Layer[]) => {
+  const middleware: string[] = [];
+  const walk = (stack: Layer[], mountedAt?: string) => {
     for (const layer of stack) {
+      // A global layer matches any path; a mounted one only its own prefix.
+      const prefix =
+        mountedAt ??
+        ['/docs', '/trpc'].find((p) => !layer.match('/inventory-probe') && layer.match(`${p}/x`));
       if (layer.route) {
         for (const method of Object.keys(layer.route.methods))
           routes.push(`${method.toUpperCase()} ${layer.route.path}`);
       } else if (layer.handle.stack) {
-        walk(layer.handle.stack);
+        walk(layer.handle.stack, prefix);
       } else {
-        // A global middleware matches any path; a mounted one only its own prefix.
-        const mountedAt = ['/docs', '/trpc'].find(
-          (prefix) => !layer.match('/inventory-probe') && layer.match(`${prefix}/x`),
-        );
         middleware.push(
-          mountedAt
-            ? `${layer.name === '<anonymous>' ? 'trpc' : layer.name} ${mountedAt}`
-            : layer.name,
+          prefix ? `${layer.name === '<anonymous>' ? 'trpc' : layer.name} ${prefix}` : layer.name,
         );
       }
     }
   };
-  walk((app.express as unknown as { router: { stack: Layer[] } }).router.stack);
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack);
   return { routes, middleware };
 }
 
@@ -106,16 +103,19 @@ describe('API9:2023 Improper Inventory Management', () => {
     expect(mounted.sort()).toEqual(Object.keys(MOUNTED_MIDDLEWARE).sort());
     // The global middleware, in order: a new one (a second router, a debug handler) shows here.
     expect(middleware.filter((name) => !name.includes(' /'))).toEqual([
-      // The front, before Express (http/front.ts):
       'requestId',
       'metricsMiddleware',
       'logRequest',
       'helmetHeaders', // helmet's headers, worked out once (http/security-headers.ts)
       // (cors: run only when CORS_ORIGINS names an origin; this app allows none)
       'staticLists', // the static lists, answered before anything they do not need
-      'restApi', // the REST adapter (the documented operations only, below), its body parsing
-      // The Express app:
       'probeMethods', // 405 with Allow on /health, /ready and /metrics for other methods
+      // The REST router (http/rest.ts): the documented operations only, others leave it.
+      'requireDecodablePath',
+      'documentedOperation',
+      'requireJsonBody',
+      'jsonParser',
+      'callOperation',
       'precompressed', // the Brotli/gzip forms the web build wrote, from memory
       'serveStatic', // the web app's hashed files under /assets
       'serveStatic', // its other files (index.html, icons)

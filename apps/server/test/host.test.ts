@@ -12,9 +12,11 @@ import { postgresStore } from '../src/rate-limit/store';
 import { expectError, testAuthConfig, type TestApp, onTestApp } from './support/app';
 
 /*
- * The front (src/http/front.ts) answers the static lists and the REST operations before Express:
- * what Express's answers carry (CORS, the per-address limits behind a trusted proxy, request id,
- * access log, metrics) must be on theirs too.
+ * The one host: an Express app serves every request (the operators' middlewares, /trpc, the
+ * static lists, the probes and docs, the REST router, the web app). What every answer carries
+ * (CORS, the per-address limits behind a trusted proxy, request id, access log, metrics) is on
+ * the lists' and the REST operations' answers too, and only the documented API paths run the
+ * API's pipeline.
  */
 
 let t: TestApp;
@@ -52,7 +54,40 @@ function limitedBehindProxy(globalMax: number, authMax: number) {
   return { request, stop: () => global.stop() };
 }
 
-describe('answers before Express: the static lists and the REST operations', () => {
+describe('one Express app serves every request', () => {
+  it('createApp returns the Express app itself: its own listen serves it', async () => {
+    const app = appWith();
+    const server: Server = await new Promise((resolve, reject) => {
+      const s = app.listen(0, '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(s)));
+    });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}${CITIES}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ mensagem: 'Cidades de SP' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("a web app path never runs the API's pipeline: POST /feed as text is no 415", async () => {
+    const res = await supertest(appWith())
+      .post('/feed')
+      .set('Content-Type', 'text/plain')
+      .send('hello');
+    expectError(res, 404, 'NOT_FOUND');
+    expect(res.body.message).toBe('Rota não encontrada: POST /feed');
+    // The same body on a documented operation is refused for what it is.
+    const api = await supertest(appWith())
+      .post('/post/')
+      .set('Content-Type', 'text/plain')
+      .send('hello');
+    expectError(api, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(api.body.message).toBe('O corpo da requisição deve ser JSON (application/json)');
+  });
+});
+
+describe('the static lists and the REST operations carry what every answer carries', () => {
   it('carry CORS for an allowed origin, with Vary on both Origin and Accept-Encoding', async () => {
     const request = supertest(appWith({ corsOrigins: [ORIGIN] }));
     const res = await request.get(CITIES).set('Origin', ORIGIN).set('Accept-Encoding', 'br');
@@ -78,7 +113,7 @@ describe('answers before Express: the static lists and the REST operations', () 
     const { request, stop } = limitedBehindProxy(4, 100);
     const from = (address: string) => ({ 'X-Forwarded-For': address });
     const a = from('203.0.113.7');
-    // Lists from the front, and an unknown UF that goes on to the REST adapter (400): counted
+    // Lists from memory, and an unknown UF that goes on to the REST router (400): counted
     // once, or the fourth request would already be over the limit of four.
     expect((await request.get(CITIES).set(a)).status).toBe(200);
     expect((await request.get(CITIES).set(a)).status).toBe(200);
@@ -157,13 +192,13 @@ describe('answers before Express: the static lists and the REST operations', () 
       return Number(line?.split(' ')[1] ?? 0);
     };
     const before = await metric();
-    const res = await request.get(`${CITIES}?page=2`).set('X-Request-Id', 'front-test-1');
+    const res = await request.get(`${CITIES}?page=2`).set('X-Request-Id', 'host-test-1');
     expect(res.status).toBe(200);
-    expect(res.headers['x-request-id']).toBe('front-test-1');
+    expect(res.headers['x-request-id']).toBe('host-test-1');
     expect(res.headers['strict-transport-security']).toBeTruthy();
     expect(await metric()).toBe(before + 1);
     await expect
-      .poll(() => lines.find((l) => l.reqId === 'front-test-1'))
+      .poll(() => lines.find((l) => l.reqId === 'host-test-1'))
       .toMatchObject({
         msg: 'request completed',
         req: { method: 'GET', url: `${CITIES}?page=2` },
