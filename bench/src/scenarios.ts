@@ -106,10 +106,10 @@ export async function postRead(
       atLeast(
         'GET /post/:id REST / handler, req/s',
         r.requestsPerSec / h.requestsPerSec,
-        0.85,
+        0.9,
         `${r.requestsPerSec.toFixed(0)} / ${h.requestsPerSec.toFixed(0)}`,
       ),
-      atMost('GET /post/:id REST / handler, p99', r.p99 / h.p99, 1.3, `${r.p99} ms / ${h.p99} ms`),
+      atMost('GET /post/:id REST / handler, p99', r.p99 / h.p99, 1.2, `${r.p99} ms / ${h.p99} ms`),
     ],
   };
 }

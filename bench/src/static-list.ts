@@ -109,7 +109,7 @@ export async function staticList(
       atLeast(
         'cities of SP from memory / Express hello world, req/s',
         list.requestsPerSec / e.requestsPerSec,
-        0.9,
+        0.95,
         `${list.requestsPerSec.toFixed(0)} / ${e.requestsPerSec.toFixed(0)}`,
       ),
       {
