@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { usuarioResponse, usuarioSchema } from '../auth/schemas';
 import { envelope } from '../common/envelope';
 import { dadosListResponse, pageQuery } from '../common/pagination';
-import { PERFIS, type UserStatus } from '../users/enums';
+import { PERFIS, type UserStatus } from '../common/user-enums';
 import { LIMITS } from '../common/limits';
 
 /**

@@ -13,7 +13,7 @@ import {
   usuarioColumns,
   userSummaryColumns as summaryColumns,
 } from '../users/records';
-import type { UserStatus } from '../users/enums';
+import type { UserStatus } from '../common/user-enums';
 import { accountStatusChanges, users } from '../users/table';
 import type { AdminUserSummary, ListUsersInput } from './schemas';
 import { teacherApprovedMail } from '../mail/messages';

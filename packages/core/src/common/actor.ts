@@ -1,5 +1,5 @@
 import { forbidden, type Reason } from '../errors';
-import type { Perfil, UserStatus } from '../users/enums';
+import type { Perfil, UserStatus } from './user-enums';
 
 /**
  * The signed-in user a call acts for, as authentication produces it: every domain service takes

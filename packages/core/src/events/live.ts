@@ -92,3 +92,9 @@ export function sharedReads<T>(read: (key: string) => Promise<T>) {
     return entry.value;
   };
 }
+
+/** The process's bus, which every live stream needs (a process built without one refuses them). */
+export function requireBus(bus: EventBus | undefined): EventBus {
+  if (!bus) throw new Error('live streams need the event bus');
+  return bus;
+}

@@ -3,7 +3,7 @@ import { mayChange, type Actor } from '../common/actor';
 import type { Database, Transaction } from '../db/client';
 import { conflict, forbidden, notFound } from '../errors';
 import { publish } from '../events/bus';
-import { hideWhenReported, type Target } from '../moderation/hiding';
+import { hideWhenReported, type Target } from './hiding';
 import { commentNotification } from '../notifications/messages';
 import { notify } from '../notifications/service';
 import { lockComment, lockPost, moveCommentCount } from './locks';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dadosListResponse, pageQuery } from '../common/pagination';
-import { MODERATION_ACTIONS, MODERATION_TARGETS } from './table';
+import { MODERATION_TARGETS } from '../feed/enums';
+import { MODERATION_ACTIONS } from './table';
 
 /*
  * The site ADMIN's moderation queue (extensions.md §B), on Portuguese paths: `{dados, metadados}`

@@ -6,7 +6,7 @@ import { qualified } from '../db/qualified';
 import { notFound } from '../errors';
 import { publish } from '../events/bus';
 import { commentReports, postComments, postReports, posts } from '../feed/table';
-import { hide, show, type Target } from './hiding';
+import { hide, show, type Target } from '../feed/hiding';
 import {
   MOTIVOS_MAX,
   type DecideDenunciaInput,

@@ -1,6 +1,6 @@
 import { date, index, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../common/limits';
-import { PERFIS, USER_STATUSES } from './enums';
+import { PERFIS, USER_STATUSES } from '../common/user-enums';
 
 export const perfilEnum = pgEnum('perfil', PERFIS);
 export const userStatusEnum = pgEnum('user_status', USER_STATUSES);

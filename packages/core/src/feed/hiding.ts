@@ -1,10 +1,10 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
-import { commentReports, postComments, postReports, posts } from '../feed/table';
-import { moveCommentCount } from '../feed/locks';
+import { commentReports, postComments, postReports, posts } from './table';
+import { moveCommentCount } from './locks';
 import { contentHiddenNotification } from '../notifications/messages';
 import { notify } from '../notifications/service';
-import type { ModerationTarget } from './table';
+import type { ModerationTarget } from './enums';
 
 /*
  * Hiding and showing content (extensions.md §B). Every function runs inside a transaction that
