@@ -60,7 +60,7 @@ export function createCommentService(db: Database, moderationThreshold: number) 
       });
     },
 
-    /** Its author only (extensions.md §B); sets `updatedAt`. */
+    /** Its author only (docs/contract/feed.md, Who may change what); sets `updatedAt`. */
     async editComment(commentId: string, content: string, actor: Actor): Promise<Comment> {
       return db.transaction(async (tx) => {
         const found = await lockComment(tx, commentId, actor);

@@ -7,12 +7,12 @@ import { notify } from '../notifications/service';
 import type { ModerationTarget } from './enums';
 
 /*
- * Hiding and showing content (extensions.md §B). Every function runs inside a transaction that
- * holds the post row lock (FOR NO KEY UPDATE, taken first by every interaction and decision), so
- * the open-report count read by the threshold statement cannot change under it: five reporters
- * at once queue on that lock and exactly one of them crosses the threshold. Each change is also a
- * guarded `update … where` that reports whether it changed a row, so a hide happens (and its
- * author is notified) once. A comment's visibility moves its post's `commentsCount`, which
+ * Hiding and showing content (docs/contract/feed.md, Moderation). Every function runs inside a
+ * transaction that holds the post row lock (FOR NO KEY UPDATE, taken first by every interaction and
+ * decision), so the open-report count read by the threshold statement cannot change under it: five
+ * reporters at once queue on that lock and exactly one of them crosses the threshold. Each change
+ * is also a guarded `update … where` that reports whether it changed a row, so a hide happens (and
+ * its author is notified) once. A comment's visibility moves its post's `commentsCount`, which
  * counts what a reader sees.
  */
 

@@ -4,8 +4,8 @@ import { MODERATION_TARGETS } from '../feed/enums';
 import { MODERATION_ACTIONS } from './table';
 
 /*
- * The site ADMIN's moderation queue (extensions.md §B), on Portuguese paths: `{dados, metadados}`
- * lists and messages in Portuguese, like the rest of the administration.
+ * The site ADMIN's moderation queue (docs/contract/feed.md, Moderation), on Portuguese paths:
+ * `{dados, metadados}` lists and messages in Portuguese, like the rest of the administration.
  */
 
 export const moderationTargetSchema = z.enum(MODERATION_TARGETS, {

@@ -2,7 +2,7 @@ import { index, integer, pgEnum, pgTable, timestamp, uuid } from 'drizzle-orm/pg
 import { MODERATION_TARGETS } from '../feed/enums';
 import { users } from '../users/table';
 
-/** An admin's decision on reported content (extensions.md §B). */
+/** An admin's decision on reported content (docs/contract/feed.md, Moderation). */
 export const MODERATION_ACTIONS = ['OCULTAR', 'RESTAURAR', 'DESCARTAR'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
