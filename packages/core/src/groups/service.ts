@@ -76,7 +76,7 @@ export function createGroupService(db: Database, groupPosts: GroupPosts) {
     ...createMembershipService(db),
     get,
 
-    /** Ordered by name ignoring case and accents (the Portuguese order of decisions.md). */
+    /** Ordered by name ignoring case and accents (docs/contract/groups.md, Listing). */
     async list(query: ListGroupsQuery, actor: Actor): Promise<GroupList> {
       const filters: SQL[] = [];
       if (query.q !== undefined)
