@@ -15,7 +15,7 @@ import { readMatch, toFoundMatch, toListItem, toMatchColumns } from './records';
 import type { CreateMatchInput, ListMatchesQuery, Match, UpdateMatchFields } from './schemas';
 import { matches } from './table';
 
-/** Matches with team placement (decisions.md §6) and a waiting list (extensions.md §D). */
+/** Matches with team placement and a waiting list (docs/contract/matches.md). */
 export function createMatchService(
   db: Database,
   { reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S }: { reminderLeadSeconds?: number } = {},
