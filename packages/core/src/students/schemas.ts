@@ -132,9 +132,9 @@ export const registerStudentExample = {
 };
 
 /**
- * POST /autenticacao/cadastro (interface.md, decisions.md §7). Field rules first; then the
- * cross-field rules, which run even when other fields failed, so every problem is reported at once.
- * `cidade` is checked against the UF here; the service stores its official spelling.
+ * POST /autenticacao/cadastro (docs/contract/accounts.md, Student registration). Field rules first;
+ * then the cross-field rules, which run even when other fields failed, so every problem is reported
+ * at once. `cidade` is checked against the UF here; the service stores its official spelling.
  */
 export const registerStudentInput = z
   .object({

@@ -16,7 +16,7 @@ export const usuarioSchema = z
   .meta({ id: 'Usuario' });
 export type Usuario = z.infer<typeof usuarioSchema>;
 
-/** The registration result (interface.md "Student"). */
+/** The registration result (docs/contract/accounts.md, User). */
 export const studentSchema = z
   .object({
     id: z.uuid(),

@@ -29,7 +29,8 @@ export const users = pgTable(
     estado: varchar('estado', { length: LIMITS.user.estado.max }),
     cidade: varchar('cidade', { length: LIMITS.user.cidade.max }),
     escolaridade: varchar('escolaridade', { length: LIMITS.user.escolaridade.max }),
-    // Teacher sign-up details (extensions.md §E): department and SIAPE registration number.
+    // Teacher sign-up details (docs/contract/accounts.md, Teacher registration): department and
+    // SIAPE registration number.
     departamento: varchar('departamento', { length: LIMITS.user.departamento.max }),
     siape: varchar('siape', { length: 7 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
