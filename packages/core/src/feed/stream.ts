@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client';
-import { notFound } from '../errors';
 import type { EventBus } from '../events/bus';
-import { follow, requireBus, sharedReads } from '../events/live';
+import { followState, sharedReads } from '../events/live';
 import { users } from '../users/table';
 import { commentSchema, type Comment } from './schemas';
 import { postComments, posts } from './table';
@@ -63,35 +62,16 @@ export function createPostStream(db: Database, bus: EventBus | undefined) {
       : undefined;
   });
   /** Throws 404 before the stream starts when the post does not exist. */
-  return async function post(
-    id: string,
-    signal: AbortSignal,
-  ): Promise<AsyncGenerator<PostStreamEvent>> {
-    const items = await follow(requireBus(bus), 'post', id, signal);
-    const first = await sharedCounters(id, performance.now()).catch(async (error: unknown) => {
-      await items.return();
-      throw error;
-    });
-    if (!first) {
-      await items.return();
-      throw notFound('Post not found');
-    }
-    return (async function* () {
-      try {
-        yield { kind: 'post', counters: first };
-        for await (const item of items) {
-          const counters = await sharedCounters(id, item.at);
-          if (!counters) {
-            yield { kind: 'deleted' };
-            return;
-          }
-          const commentId = item.type === 'event' ? item.event.commentId : undefined;
-          const comment = commentId ? await sharedComment(commentId, item.at) : undefined;
-          yield { kind: 'post', counters, ...(comment ? { comment } : {}) };
-        }
-      } finally {
-        await items.return();
-      }
-    })();
-  };
+  return (id: string, signal: AbortSignal): Promise<AsyncGenerator<PostStreamEvent>> =>
+    followState(
+      bus,
+      { kind: 'post', key: id, missing: 'Post not found' },
+      signal,
+      (at) => sharedCounters(id, at),
+      async (counters, item) => {
+        const commentId = item?.type === 'event' ? item.event.commentId : undefined;
+        const comment = item && commentId ? await sharedComment(commentId, item.at) : undefined;
+        return { kind: 'post' as const, counters, ...(comment ? { comment } : {}) };
+      },
+    );
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { notFound } from '../errors';
 import type { EventBus } from '../events/bus';
-import { follow, requireBus, sharedReads } from '../events/live';
+import { followState, sharedReads } from '../events/live';
 import { matchSchema, type Match } from './schemas';
 
 /** The match stream: the match whenever its spots, teams, status or fields change; `deleted` ends it. */
@@ -29,33 +28,12 @@ export function createMatchStream(
   });
 
   /** Throws 404 before the stream starts when the match does not exist. */
-  return async function match(
-    id: string,
-    signal: AbortSignal,
-  ): Promise<AsyncGenerator<MatchStreamEvent>> {
-    const items = await follow(requireBus(bus), 'match', id, signal);
-    const first = await sharedMatch(id, performance.now()).catch(async (error: unknown) => {
-      await items.return();
-      throw error;
-    });
-    if (!first) {
-      await items.return();
-      throw notFound('Match not found');
-    }
-    return (async function* () {
-      try {
-        yield { kind: 'match', match: first };
-        for await (const item of items) {
-          const match = await sharedMatch(id, item.at);
-          if (!match) {
-            yield { kind: 'deleted' };
-            return;
-          }
-          yield { kind: 'match', match };
-        }
-      } finally {
-        await items.return();
-      }
-    })();
-  };
+  return (id: string, signal: AbortSignal): Promise<AsyncGenerator<MatchStreamEvent>> =>
+    followState(
+      bus,
+      { kind: 'match', key: id, missing: 'Match not found' },
+      signal,
+      (at) => sharedMatch(id, at),
+      (match) => ({ kind: 'match' as const, match }),
+    );
 }
