@@ -1,5 +1,6 @@
 /**
- * Issue 13's figures (extensions.md §B), on the large database (1,000,000 posts at full scale):
+ * Issue 13's figures (docs/contract/feed.md, Listing), on the large database (1,000,000 posts at
+ * full scale):
  * - the list with the reader's flags against the same list without them: the statements GET
  *   /post runs (page with visibility + likedByMe/attendingByMe, and the exact total less hidden
  *   posts) against the same two without the flag columns, executed by PostgreSQL in rotating
@@ -35,7 +36,10 @@ const columns = `p.id, p.title, p.content, p.type, p.author, p.author_id, p."gro
 /** Page 1 of 10, both numbers in the text as the service writes them (core db/literal.ts). */
 const order = 'order by p.created_at desc nulls last, p.id desc nulls last limit 10 offset 0';
 
-/** Who may see a post (hidden content, extensions.md §B) and the total less hidden posts. */
+/**
+ * Who may see a post (hidden content, docs/contract/feed.md, Moderation) and the total less hidden
+ * posts.
+ */
 const visible = 'where (p.hidden_at is null or p.author_id = $1::uuid or $2::boolean)';
 const visibleTotal = `select (row_count - (select count(*) from posts p where p.hidden_at is not null
       and not (p.hidden_at is null or p.author_id = $1::uuid or $2::boolean)))::int as n

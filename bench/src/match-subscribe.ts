@@ -1,5 +1,5 @@
 /**
- * Contention on one match across two server processes (issue 5, decisions.md §6).
+ * Contention on one match across two server processes (issue 5, docs/contract/matches.md).
  *
  * `users.length` distinct users subscribe at the same moment to one match of maxPlayers 100; the
  * requests alternate between two server processes on the same PostgreSQL database. Every answer

@@ -1,9 +1,9 @@
 /**
- * The waiting list under a burst (extensions.md §D): `joiners` users join the waiting list of a
- * full match (maxPlayers 100) at the same moment, then 100 players leave at the same moment, the
- * requests alternating between two server processes. Checked in SQL afterwards: the match is
- * full again, the 100 promoted are exactly the first 100 in line (in line order), the others
- * still wait in their order, nobody twice, nobody both playing and waiting, the row counters
+ * The waiting list under a burst (docs/contract/matches.md, Waiting list): `joiners` users join the
+ * waiting list of a full match (maxPlayers 100) at the same moment, then 100 players leave at the
+ * same moment, the requests alternating between two server processes. Checked in SQL afterwards:
+ * the match is full again, the 100 promoted are exactly the first 100 in line (in line order), the
+ * others still wait in their order, nobody twice, nobody both playing and waiting, the row counters
  * equal the rows, and each promoted user got one MATCH_SPOT_GRANTED.
  */
 import type postgres from 'postgres';

@@ -1,10 +1,11 @@
 /**
  * `pnpm --filter @campus/bench bench:reset-timing`: POST /autenticacao/recuperar-senha must not
- * tell by its timing whether an e-mail has an account (extensions.md §E). Starts the server from
- * source on a fresh PostgreSQL database (no SMTP: the known e-mail's messages wait in the outbox,
- * the work of the request is the same), registers one student, then sends 50 requests for its
- * e-mail and 50 for unknown e-mails, interleaved one by one so that any drift of the machine
- * touches both alike. Prints both medians and their ratio; exits 1 when they differ by over 10%.
+ * tell by its timing whether an e-mail has an account (docs/contract/accounts.md, Password recovery
+ * and change). Starts the server from source on a fresh PostgreSQL database (no SMTP: the known
+ * e-mail's messages wait in the outbox, the work of the request is the same), registers one
+ * student, then sends 50 requests for its e-mail and 50 for unknown e-mails, interleaved one by one
+ * so that any drift of the machine touches both alike. Prints both medians and their ratio; exits 1
+ * when they differ by over 10%.
  */
 import { registerStudentExample } from '@campus/core';
 import { ROOT, dropDatabase, freshDatabase, log, startProcess, stopProcess } from './support';

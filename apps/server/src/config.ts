@@ -87,7 +87,7 @@ const envSchema = z.object({
   REMINDER_LEAD: duration
     .refine((seconds) => seconds <= 7 * 86_400, 'must be at most 7d')
     .default(2 * 3600),
-  /** Distinct reporters that hide a post or comment at once (extensions.md §B). */
+  /** Distinct reporters that hide a post or comment at once (docs/contract/feed.md, Moderation). */
   MODERATION_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   /** `off`: this process runs no job queue (reminders are sent by the processes that do). */
   JOBS: z.enum(['on', 'off']).default('on'),

@@ -3,7 +3,7 @@ import { expectError, onTestAppWith } from './support/app';
 import { generalBody } from './support/feed';
 import { registration } from './support/students';
 
-/** The protocol conventions API clients rely on (extensions.md §F). */
+/** The protocol conventions API clients rely on (docs/contract/protocol.md). */
 
 const ORIGIN = 'https://app.campus.test';
 const {

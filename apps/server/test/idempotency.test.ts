@@ -6,7 +6,7 @@ import { expectError, type TestApp, type TestUser, onTestApp } from './support/a
 import { generalBody } from './support/feed';
 import { startSecondInstance } from './support/two-instances';
 
-/** `Idempotency-Key` on creating POSTs (extensions.md §F). */
+/** `Idempotency-Key` on creating POSTs (docs/contract/protocol.md, Idempotency-Key). */
 
 let t: TestApp;
 let user: TestUser;

@@ -60,7 +60,7 @@ describe('/openapi.json', () => {
     await expect(JSON.stringify(doc, null, 2)).toMatchFileSnapshot('./__snapshots__/openapi.json');
   });
 
-  it('documents the statuses and headers every operation can answer (extensions.md §F)', () => {
+  it('documents the statuses and headers every operation can answer (docs/contract/protocol.md)', () => {
     const byKey = new Map(
       restRoutes.map((route) => [`${route.rest.method} ${route.meta.openapi!.path}`, route]),
     );

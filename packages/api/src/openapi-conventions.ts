@@ -8,7 +8,7 @@ type Components = NonNullable<OpenAPIObject['components']>;
 
 const integer = { type: 'integer', minimum: 0 } as const;
 
-/** The response headers and the request header the conventions use (extensions.md §F). */
+/** The response headers and the request header the conventions use (docs/contract/protocol.md). */
 export const conventionComponents: Pick<Components, 'headers' | 'parameters'> = {
   headers: {
     RequestId: {
@@ -87,7 +87,7 @@ const idempotentCreateReasons: Partial<Record<ReasonStatus, readonly Reason[]>> 
   422: ['IDEMPOTENCY_KEY_REUSED'],
 };
 
-/** Whether a REST POST creates with an `Idempotency-Key` (extensions.md §F). */
+/** Whether a REST POST creates with an `Idempotency-Key` (docs/contract/protocol.md). */
 export const takesIdempotencyKey = (meta: Meta | undefined) =>
   meta?.successStatus === 201 && meta.openapi?.protect !== false;
 

@@ -74,7 +74,7 @@ describe('route policy', () => {
     for (const route of restRoutes) {
       if (route.rest.successStatus === 201) expect(route.rest.method, route.path).toBe('POST');
       if (route.rest.successStatus === 202) expect(route.rest.method, route.path).toBe('POST');
-      // extensions.md §E: the password change answers 204.
+      // docs/contract/accounts.md: the password change answers 204.
       if (route.rest.successStatus === 204 && route.path !== 'accounts.changePassword')
         expect(['POST', 'DELETE'], route.path).toContain(route.rest.method);
     }

@@ -1,5 +1,5 @@
--- Group names are unique ignoring case and accents (extensions.md §A). `unaccent` is a trusted
--- contrib extension (PostgreSQL 13+: a database owner may create it; PGlite loads it from
+-- Group names are unique ignoring case and accents (docs/contract/groups.md). `unaccent` is a
+-- trusted contrib extension (PostgreSQL 13+: a database owner may create it; PGlite loads it from
 -- @electric-sql/pglite/contrib/unaccent). unaccent() itself is only STABLE (its dictionary could
 -- change), so an index needs this IMMUTABLE wrapper naming the dictionary explicitly.
 CREATE EXTENSION IF NOT EXISTS unaccent;

@@ -1,5 +1,5 @@
--- Full-text search of posts (extensions.md §B): Portuguese stemming, accents and case ignored.
--- `unaccent` comes from migration 0005 (PGlite loads it from its contrib). unaccent() and
+-- Full-text search of posts (docs/contract/feed.md, Listing): Portuguese stemming, accents and case
+-- ignored. `unaccent` comes from migration 0005 (PGlite loads it from its contrib). unaccent() and
 -- to_tsvector(text) are only STABLE; a stored generated column and an index need IMMUTABLE
 -- functions, so both name their dictionary and configuration explicitly.
 CREATE EXTENSION IF NOT EXISTS unaccent;

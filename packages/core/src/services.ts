@@ -10,7 +10,8 @@ import { createIdempotencyService } from './idempotency/service';
 import { createRateLimitService } from './rate-limits/service';
 import type { EventBus } from './events/bus';
 import { createNotificationService } from './notifications/service';
-import { createLiveStreams } from './events/streams';
+import { createPostStream } from './feed/stream';
+import { createMatchStream } from './matches/stream';
 import { createStreamSlots } from './events/slots';
 
 /** Per-process options: the event bus, streams per user, the reminders' lead. */
@@ -34,6 +35,7 @@ const defaultMail: MailOptions = {
   appUrl: 'http://localhost:3000',
 };
 import { createGroupService } from './groups/service';
+import { groupPosts } from './feed/group-posts';
 import { createCalendarService } from './calendar/service';
 import { createModerationService } from './moderation/service';
 import { createMailService, type MailOptions } from './mail/outbox';
@@ -74,9 +76,12 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     idempotency: createIdempotencyService(db),
     rateLimits: createRateLimitService(db),
     notifications: createNotificationService(db, live.bus, live.reminderLeadSeconds),
-    live: createLiveStreams(db, live.bus, (id) => matches.read(id)),
+    live: {
+      match: createMatchStream(live.bus, (id) => matches.read(id)),
+      post: createPostStream(db, live.bus),
+    },
     streamSlots: createStreamSlots(live.maxStreamsPerUser ?? 8),
-    groups: createGroupService(db),
+    groups: createGroupService(db, groupPosts),
     calendar: createCalendarService({
       match: (id, actor) => matches.get(id, actor.id),
       post: (id, actor) => feed.get(id, actor),

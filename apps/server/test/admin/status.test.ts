@@ -131,7 +131,8 @@ describe('blocking takes effect at once', () => {
       expect(expectError(await refresh(t, session.refreshToken), 401, 'UNAUTHORIZED').reason).toBe(
         'ACCOUNT_NOT_ACTIVE',
       );
-      // Login says why (extensions.md §E): a PENDENTE account waits for approval.
+      // Login says why (docs/contract/accounts.md, Teacher registration): a PENDENTE account waits
+      // for approval.
       expect(expectError(await loginAs(t, user), 403, 'FORBIDDEN').reason).toBe(
         status === 'PENDING' ? 'ACCOUNT_PENDING' : 'ACCOUNT_NOT_ACTIVE',
       );

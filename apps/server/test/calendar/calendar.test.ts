@@ -5,8 +5,8 @@ import { createEvent, createPost } from '../support/feed';
 import { createMatch } from '../support/matches';
 
 /**
- * "Adicionar à agenda" (extensions.md §D): each file is parsed back with another library
- * (node-ical) than the one that wrote it (ical-generator).
+ * "Adicionar à agenda" (docs/contract/matches.md, Reminders and calendar): each file is parsed back
+ * with another library (node-ical) than the one that wrote it (ical-generator).
  */
 
 const { t, users } = onTestAppWithUsers({}, {});

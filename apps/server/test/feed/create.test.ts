@@ -29,7 +29,8 @@ describe('POST /post', () => {
       type: 'GENERAL',
       author: user.nickname,
       authorId: user.id,
-      // Without a groupId the free-text group is not stored (extensions.md §A; groups tests).
+      // Without a groupId the free-text group is not stored (docs/contract/groups.md; groups
+      // tests).
       group: null,
       groupId: null,
       groupVerified: false,

@@ -6,8 +6,9 @@ import { createEvent, createPost, flagOf, generalBody, type PerUserKind } from '
 import { createGroup } from '../support/groups';
 
 /*
- * The feed seen by its reader (extensions.md §B): the caller's flags on every post, and the
- * filters of GET /post. Each test writes as a fresh author, so `authorId` makes its totals exact.
+ * The feed seen by its reader (docs/contract/feed.md, Listing): the caller's flags on every post,
+ * and the filters of GET /post. Each test writes as a fresh author, so `authorId` makes its totals
+ * exact.
  */
 
 const { t, users } = onTestAppWithUsers({}, {});

@@ -5,8 +5,8 @@ import { expectError, onTestAppWithUsers, UNKNOWN_ID } from '../support/app';
 import { createEvent, createPost } from '../support/feed';
 
 /*
- * A post's threads (extensions.md §B): paged comments, likes and attendances, comment edits, and
- * the bounded read of GET /post/{id} (at most the 50 newest of each collection).
+ * A post's threads (docs/contract/feed.md, Bounded reads): paged comments, likes and attendances,
+ * comment edits, and the bounded read of GET /post/{id} (at most the 50 newest of each collection).
  */
 
 const { t, users } = onTestAppWithUsers({}, {}, { perfil: 'ADMIN' });

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp, type TestUser } from '../support/app';
 import { groupBody } from '../support/groups';
 
 /**
- * Who may call what (extensions.md §A): every group procedure × {no token, stranger, MEMBER,
+ * Who may call what (docs/contract/groups.md): every group procedure × {no token, stranger, MEMBER,
  * ADMIN, OWNER, site ADMIN}, over REST and over /trpc. Each cell gets a fresh group (rows written
  * straight to the tables) with an OWNER, an ADMIN, a MEMBER, a second MEMBER to act on, and a
  * pending request, so no cell depends on another.

@@ -6,8 +6,8 @@ import { startTestApp, type TestApp, type TestUser } from '../support/app';
 import { addMember, countersAndRows, createGroup, groupBody, memberRoles } from '../support/groups';
 
 /**
- * The rules of extensions.md §A under simultaneous requests: every request of a burst is sent
- * before any answer is awaited; the outcome is checked in the answers and in the tables.
+ * The rules of docs/contract/groups.md under simultaneous requests: every request of a burst is
+ * sent before any answer is awaited; the outcome is checked in the answers and in the tables.
  */
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, onTestAppWithUsers } from '../support/app';
 import { createGroup, groupBody } from '../support/groups';
 
-/** extensions.md §A: POST /group, its validation, idempotency and unique names. */
+/** docs/contract/groups.md: POST /group, its validation, idempotency and unique names. */
 
 const {
   t,

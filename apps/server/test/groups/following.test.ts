@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { onTestAppWithUsers } from '../support/app';
 import { countersAndRows, createGroup, join, reasonOf } from '../support/groups';
 
-/** extensions.md §A: following a group, and the counters against the rows. */
+/** docs/contract/groups.md, Following: following a group, and the counters against the rows. */
 
 const {
   t,

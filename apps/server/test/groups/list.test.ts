@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { expectError, onTestApp, type TestApp, type TestUser } from '../support/app';
 import { createGroup } from '../support/groups';
 
-/** extensions.md §A: GET /group, ordered by name, searched and filtered, with exact meta. */
+/**
+ * docs/contract/groups.md, Listing: GET /group, ordered by name, searched and filtered, with exact
+ * meta.
+ */
 
 describe('GET /group', () => {
   let a: TestApp;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, onTestAppWithUsers } from '../support/app';
 import { addMember, countersAndRows, createGroup, memberRoles, reasonOf } from '../support/groups';
 
-/** extensions.md §A: members listed, roles changed, members removed and leaving. */
+/** docs/contract/groups.md, Members: members listed, roles changed, members removed and leaving. */
 
 const {
   t,

@@ -3,7 +3,9 @@ import { onTestAppWithUsers, type TestUser } from '../support/app';
 import { generalBody } from '../support/feed';
 import { addMember, createGroup, reasonOf } from '../support/groups';
 
-/** extensions.md §C: the GROUP_* notifications, read back from each person's inbox. */
+/**
+ * docs/contract/notifications.md: the GROUP_* notifications, read back from each person's inbox.
+ */
 
 const {
   t,

@@ -6,8 +6,9 @@ import { eventBody, generalBody } from '../support/feed';
 import { addMember, createGroup, type CreatedGroup } from '../support/groups';
 
 /**
- * extensions.md §A, posting as a group: only its OWNER/ADMIN (or a site ADMIN) make a post appear
- * under a group, by any route; `group` is the group's name; its OWNER/ADMIN edit and delete its posts.
+ * docs/contract/groups.md, Posts in a group: only its OWNER/ADMIN (or a site ADMIN) make a post
+ * appear under a group, by any route; `group` is the group's name; its OWNER/ADMIN edit and delete
+ * its posts.
  */
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { expectError, onTestAppWithUsers } from '../support/app';
 import { createGroup, join } from '../support/groups';
 import { createPost, generalBody } from '../support/feed';
 
-/** extensions.md §A: one group read, changed and deleted over REST. */
+/** docs/contract/groups.md: one group read, changed and deleted over REST. */
 
 const {
   t,

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { expectError, onTestAppWithUsers } from '../support/app';
 import { createGroup, memberRoles, reasonOf } from '../support/groups';
 
-/** extensions.md §A: join requests asked, listed, approved, rejected and withdrawn. */
+/**
+ * docs/contract/groups.md, Join requests: join requests asked, listed, approved, rejected and
+ * withdrawn.
+ */
 
 const {
   t,

@@ -7,8 +7,9 @@ import { createMatch, createUsers, playerRows, teamCounts } from '../support/mat
 import { startSecondInstance } from '../support/two-instances';
 
 /**
- * The rules of decisions.md §6 under simultaneous requests. Every request of a burst is sent
- * before any answer is awaited; the outcome is checked in the answers and in match_players.
+ * The rules of docs/contract/matches.md (Teams and seats) under simultaneous requests. Every
+ * request of a burst is sent before any answer is awaited; the outcome is checked in the answers
+ * and in match_players.
  */
 
 let t: TestApp;

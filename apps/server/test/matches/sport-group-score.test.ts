@@ -4,7 +4,9 @@ import { expectError, onTestAppWithUsers } from '../support/app';
 import { createGroup, join } from '../support/groups';
 import { createMatch, insertMatch } from '../support/matches';
 
-/** Sport, organising group, "mine" and scores (extensions.md §D). */
+/**
+ * Sport, organising group, "mine" and scores (docs/contract/matches.md, Sport, group and scores).
+ */
 
 const { t, users } = onTestAppWithUsers({}, {}, {}, { perfil: 'ADMIN' });
 const [owner, member, stranger, admin] = users;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectError, type TestApp, type TestUser, onTestApp } from '../support/app';
 import { createMatch, daysFromNow, insertMatch, playerRows } from '../support/matches';
 
-/** The MatchStatus lifecycle of decisions.md §6 and what each status allows. */
+/** The MatchStatus lifecycle of docs/contract/matches.md (Status) and what each status allows. */
 
 let t: TestApp;
 let author: TestUser;

@@ -13,9 +13,9 @@ import { isReady, runServer, waitFor, type ServerProcess } from '../support/proc
 import { startSecondInstance } from '../support/two-instances';
 
 /**
- * The waiting list under simultaneous requests (extensions.md §D): never over capacity, every
- * spot that opens goes to the first in line, nobody promoted twice, nobody both playing and
- * waiting. Every request of a burst is sent before any answer is awaited.
+ * The waiting list under simultaneous requests (docs/contract/matches.md, Waiting list): never over
+ * capacity, every spot that opens goes to the first in line, nobody promoted twice, nobody both
+ * playing and waiting. Every request of a burst is sent before any answer is awaited.
  */
 
 let t: TestApp;

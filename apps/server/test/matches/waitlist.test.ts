@@ -11,7 +11,10 @@ import {
   waitlistRows,
 } from '../support/matches';
 
-/** The waiting list of a full match (extensions.md §D): join, leave, promotion, the reads. */
+/**
+ * The waiting list of a full match (docs/contract/matches.md, Waiting list): join, leave,
+ * promotion, the reads.
+ */
 
 let t: TestApp;
 onTestApp((app) => (t = app));

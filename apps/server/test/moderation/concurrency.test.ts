@@ -5,9 +5,9 @@ import { onTestAppWithUsers } from '../support/app';
 import { commentOn, createPost } from '../support/feed';
 
 /*
- * The hide is exact under concurrency (extensions.md §B): reports queue on the post row lock, so
- * of 5 (or more) simultaneous reporters exactly one crosses the threshold, the content is hidden
- * once and its author told once; counters stay equal to what a reader sees.
+ * The hide is exact under concurrency (docs/contract/feed.md, Moderation): reports queue on the
+ * post row lock, so of 5 (or more) simultaneous reporters exactly one crosses the threshold, the
+ * content is hidden once and its author told once; counters stay equal to what a reader sees.
  */
 
 const { t, users } = onTestAppWithUsers({}, {});

@@ -5,9 +5,9 @@ import { expectError, onTestAppWithUsers, type TestUser } from '../support/app';
 import { commentOn, createPost, generalBody } from '../support/feed';
 
 /*
- * Reports and automatic hiding (extensions.md §B): at MODERATION_THRESHOLD (5) distinct
- * reporters a post or comment is hidden at once; only its author (hidden: true) and site ADMINs
- * still see it; lists, totals and counters leave it out for everyone else.
+ * Reports and automatic hiding (docs/contract/feed.md, Moderation): at MODERATION_THRESHOLD (5)
+ * distinct reporters a post or comment is hidden at once; only its author (hidden: true) and site
+ * ADMINs still see it; lists, totals and counters leave it out for everyone else.
  */
 
 const { t, users } = onTestAppWithUsers({}, {}, { perfil: 'ADMIN' });

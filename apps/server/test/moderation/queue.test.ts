@@ -6,7 +6,7 @@ import { createPost } from '../support/feed';
 
 /*
  * The site ADMIN's queue GET /admin/denuncias and decisions PATCH /admin/denuncias/{tipo}/{id}
- * (extensions.md §B): OCULTAR, RESTAURAR, DESCARTAR, each recorded.
+ * (docs/contract/feed.md, Moderation): OCULTAR, RESTAURAR, DESCARTAR, each recorded.
  */
 
 const { t, users } = onTestAppWithUsers({}, {}, { perfil: 'ADMIN' });

@@ -4,7 +4,10 @@ import { describe, it } from 'vitest';
 import { createGroup } from '../support/groups';
 import { example, type Walk } from '../support/openapi-walk';
 
-/** Teacher sign-up, password recovery and change, profile, export and deletion (extensions.md §E). */
+/**
+ * Teacher sign-up, password recovery and change, profile, export and deletion
+ * (docs/contract/accounts.md).
+ */
 export function accountLifecycleWalk(w: Walk) {
   const { call } = w;
 

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { UNKNOWN, example } from '../support/openapi-walk';
 import type { Walk } from '../support/openapi-walk';
 
-/** The feed's threads and the moderation queue (extensions.md §B; a part of the walk). */
+/** The feed's threads and the moderation queue (docs/contract/feed.md; a part of the walk). */
 export function feedReaderWalk(w: Walk) {
   const { call } = w;
 

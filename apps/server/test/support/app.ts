@@ -214,7 +214,7 @@ export const UNKNOWN_ID = '3f1b7f9e-0000-4000-8000-000000000000';
 export const postRaw = (t: TestApp, path: string, user: TestUser, type: string, body: string) =>
   t.request.post(path).set(user.auth).set('Content-Type', type).send(body);
 
-/** Asserts the error format of decisions.md §4 and returns the body. */
+/** Asserts the error format of docs/contract/errors.md and returns the body. */
 export function expectError(
   response: { status: number; body: unknown; headers: Record<string, string> },
   status: number,

@@ -4,10 +4,11 @@ import { observable } from '@trpc/server/observable';
 import { readFailure } from '../lib/errors';
 
 /*
- * The network side of every call: a bounded wait, and an `Idempotency-Key` on each action so
- * that trying it again never does it twice (extensions.md §F; the server honours it on creates,
- * over REST and /trpc alike). Nothing is queued: an action that fails offline stays failed until
- * the user tries again (main.tsx: mutations run with networkMode 'always', no retries).
+ * The network side of every call: a bounded wait, and an `Idempotency-Key` on each action so that
+ * trying it again never does it twice (docs/contract/protocol.md, Idempotency-Key; the server
+ * honours it on creates, over REST and /trpc alike). Nothing is queued: an action that fails
+ * offline stays failed until the user tries again (main.tsx: mutations run with networkMode
+ * 'always', no retries).
  */
 
 /** How long a call may take before it fails with "Não foi possível falar com o servidor". */

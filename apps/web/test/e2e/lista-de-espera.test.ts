@@ -3,9 +3,10 @@ import { apiCall, apiLogin, screenshot, visible, type Student } from './support/
 import { describeE2e } from './support/suite';
 
 /**
- * The waiting list in the browser (extensions.md §D): a full match offers "Entrar na lista de
- * espera", shows the place in line, and when a player leaves the first in line is in the match
- * (the page updates live); the match is in "Minhas partidas" and can be added to a calendar.
+ * The waiting list in the browser (docs/contract/matches.md, Waiting list): a full match offers
+ * "Entrar na lista de espera", shows the place in line, and when a player leaves the first in line
+ * is in the match (the page updates live); the match is in "Minhas partidas" and can be added to a
+ * calendar.
  */
 describeE2e('lista de espera', ({ baseUrl, register, signIn }) => {
   it('joins the waiting list of a full match, sees the position, and gets the spot when a player leaves', async () => {

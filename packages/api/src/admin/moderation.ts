@@ -6,7 +6,10 @@ import {
 } from '@campus/core';
 import { domainProcedures } from '../trpc';
 
-/* The moderation queue (extensions.md §B): site ADMINs only. Spread into the admin router. */
+/*
+ * The moderation queue (docs/contract/feed.md, Moderation): site ADMINs only. Spread into the admin
+ * router.
+ */
 
 const { adminProcedure } = domainProcedures('pt');
 

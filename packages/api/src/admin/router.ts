@@ -14,7 +14,10 @@ const { adminProcedure } = domainProcedures('pt');
 const tags = ['Administração'];
 const denied = { 401: 'Token ausente ou inválido', 403: 'Acesso restrito a administradores' };
 
-/** User administration: every procedure requires perfil ADMIN (decisions.md §3). */
+/**
+ * User administration: every procedure requires perfil ADMIN (docs/contract/accounts.md,
+ * Administration).
+ */
 export const adminRouter = router({
   listUsers: adminProcedure
     .meta({

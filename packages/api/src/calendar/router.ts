@@ -10,7 +10,10 @@ const description =
   'thing (importing it again updates the entry), times in UTC, the place and the description. ' +
   'Over tRPC the same text is the answer.';
 
-/** "Adicionar à agenda": a match or an EVENT post as a calendar file (extensions.md §D). */
+/**
+ * "Adicionar à agenda": a match or an EVENT post as a calendar file (docs/contract/matches.md,
+ * Reminders and calendar).
+ */
 export const calendarRouter = router({
   match: authedProcedure
     .meta({

@@ -54,7 +54,7 @@ export const feedRouter = router({
         tags,
         summary: 'Read a post with its newest comments, likes, reports and attendances',
         description:
-          'Bounded read (a deliberate change from "the full Post", extensions.md §B): each ' +
+          'Bounded read (a deliberate change from "the full Post"): each ' +
           'collection holds at most its 50 newest items; the counters give the totals, and ' +
           'GET /post/{id}/comment, /like and /attendance page through all of them. Carries ' +
           'likedByMe and attendingByMe for the caller. A post hidden by moderation is a 404 for ' +

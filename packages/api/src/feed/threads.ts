@@ -10,8 +10,9 @@ import {
 import { domainProcedures } from '../trpc';
 
 /*
- * A post's threads (extensions.md §B): the paged sub-lists that GET /post/{id} no longer embeds
- * in full, a comment's edit and its report. Spread into the feed router (`feed.*`).
+ * A post's threads (docs/contract/feed.md, Bounded reads): the paged sub-lists that GET /post/{id}
+ * no longer embeds in full, a comment's edit and its report. Spread into the feed router
+ * (`feed.*`).
  */
 
 const { authedProcedure } = domainProcedures('en');

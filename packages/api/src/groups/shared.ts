@@ -1,6 +1,6 @@
 import { domainProcedures } from '../trpc';
 
-/* Groups (extensions.md §A): English fields and messages, like the feed and matches. */
+/* Groups (docs/contract/groups.md): English fields and messages, like the feed and matches. */
 
 export const { authedProcedure } = domainProcedures('en');
 

@@ -14,7 +14,7 @@ import { seatProcedures } from './seats';
 import { authedProcedure, badId, tags, unauthorized } from './shared';
 
 /**
- * The spec's eight match endpoints (decisions.md §6) and extensions.md §D (sport, organising
+ * The match endpoints of docs/contract/matches.md (the spec's eight, plus sport, organising
  * group, scores; the waiting list and the sports in ./seats.ts). Every rule lives in core.
  */
 export const matchesRouter = router({

@@ -14,7 +14,10 @@ const { authedProcedure } = domainProcedures('en');
 const tags = ['Notifications'];
 const unauthorized = { 401: 'Token missing or invalid' };
 
-/** The caller's inbox (extensions.md §C). Notifications are written by the domains that cause them. */
+/**
+ * The caller's inbox (docs/contract/notifications.md). Notifications are written by the domains
+ * that cause them.
+ */
 export const notificationsRouter = router({
   list: authedProcedure
     .meta({

@@ -79,9 +79,9 @@ const errors = {
 };
 
 /**
- * Live updates (extensions.md §C): tRPC subscriptions over SSE, and the same procedures over REST
- * as `text/event-stream` (the host's one SSE writer). Events come from the event bus, so a change
- * made through any server process reaches every stream.
+ * Live updates (docs/contract/protocol.md, Live streams): tRPC subscriptions over SSE, and the same
+ * procedures over REST as `text/event-stream` (the host's one SSE writer). Events come from the
+ * event bus, so a change made through any server process reaches every stream.
  */
 export const streamsRouter = router({
   notifications: authedProcedure

@@ -67,11 +67,12 @@ async function takeOff(tx: Transaction, kind: ReaderSet, userId: string) {
 }
 
 /**
- * Erases an account in `tx` (extensions.md §E): refused with 409 LAST_OWNER while it is a
- * group's only OWNER; its match places are given up; its likes and attendances go with their
- * counters; its posts, comments and matches stay under "Usuário removido"; other people's
- * notifications that named it say "Usuário removido"; its sessions end; then the account row is
- * deleted, and with it (foreign keys, ON DELETE CASCADE) everything else that is its own.
+ * Erases an account in `tx` (docs/contract/accounts.md, Export and deletion): refused with 409
+ * LAST_OWNER while it is a group's only OWNER; its match places are given up; its likes and
+ * attendances go with their counters; its posts, comments and matches stay under "Usuário
+ * removido"; other people's notifications that named it say "Usuário removido"; its sessions end;
+ * then the account row is deleted, and with it (foreign keys, ON DELETE CASCADE) everything else
+ * that is its own.
  */
 export async function eraseAccount(tx: Transaction, userId: string): Promise<void> {
   const [user] = await tx

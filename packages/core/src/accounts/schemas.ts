@@ -16,7 +16,7 @@ import {
 const { senha, confirmacaoSenha, instituicao } = registerStudentExample;
 const teacherAccount = { senha, confirmacaoSenha, instituicao };
 
-/** POST /autenticacao/cadastro/professor (extensions.md §E). */
+/** POST /autenticacao/cadastro/professor (docs/contract/accounts.md, Teacher registration). */
 export const registerTeacherInput = z
   .object({
     ...signUpFields,

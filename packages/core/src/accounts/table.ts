@@ -2,8 +2,9 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/table';
 
 /**
- * Password-reset tokens (extensions.md §E): only the SHA-256 of the token is stored; a token is
- * valid for one hour and once (`usedAt`). A new request retires the user's earlier tokens.
+ * Password-reset tokens (docs/contract/accounts.md, Password recovery and change): only the SHA-256
+ * of the token is stored; a token is valid for one hour and once (`usedAt`). A new request retires
+ * the user's earlier tokens.
  */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { usuarioResponse, usuarioSchema } from '../auth/schemas';
 import { envelope } from '../common/envelope';
 import { dadosListResponse, pageQuery } from '../common/pagination';
-import { PERFIS, type UserStatus } from '../users/enums';
+import { PERFIS, type UserStatus } from '../common/user-enums';
 import { LIMITS } from '../common/limits';
 
 /**
  * Account statuses as clients may send them: the spec's English values and the Portuguese ones
- * the service stores and answers with (decisions.md §8).
+ * the service stores and answers with (docs/contract/accounts.md, Administration).
  */
 const STATUS_BY_INPUT = {
   PENDING: 'PENDENTE',
@@ -38,7 +38,10 @@ export const listUsersInput = pageQuery(100).extend({
 });
 export type ListUsersInput = z.infer<typeof listUsersInput>;
 
-/** Any non-empty id: a malformed one is answered 404 like an unknown one (decisions.md §10). */
+/**
+ * Any non-empty id: a malformed one is answered 404 like an unknown one (docs/contract/errors.md,
+ * Ids in paths).
+ */
 export const userIdInput = z.object({ id: z.string().min(1, 'obrigatório') });
 
 export const updateUserStatusInput = userIdInput

@@ -13,7 +13,7 @@ import {
   usuarioColumns,
   userSummaryColumns as summaryColumns,
 } from '../users/records';
-import type { UserStatus } from '../users/enums';
+import type { UserStatus } from '../common/user-enums';
 import { accountStatusChanges, users } from '../users/table';
 import type { AdminUserSummary, ListUsersInput } from './schemas';
 import { teacherApprovedMail } from '../mail/messages';
@@ -40,7 +40,10 @@ function filtersOf({ status, perfil, busca }: ListUsersInput): SQL | undefined {
 
 const userNotFound = () => notFound('Usuário não encontrado');
 
-/** User administration (decisions.md §3, §8). Callers are checked to be ADMIN by the API layer. */
+/**
+ * User administration (docs/contract/accounts.md, Administration). Callers are checked to be ADMIN
+ * by the API layer.
+ */
 export function createAdminService(db: Database, mail?: { service: MailService; appUrl: string }) {
   const byId = prepareUserById(db, usuarioColumns, 'admin_user_by_id');
   const unfilteredPage = db
@@ -85,7 +88,7 @@ export function createAdminService(db: Database, mail?: { service: MailService; 
       return { dados: rows, metadados: metadados(query, total) };
     },
 
-    /** Unknown or malformed ids are both "not found" (decisions.md §10). */
+    /** Unknown or malformed ids are both "not found" (docs/contract/errors.md, Ids in paths). */
     async get(id: string): Promise<Usuario> {
       const [user] = isUuid(id) ? await byId.execute({ id }) : [];
       if (!user) throw userNotFound();

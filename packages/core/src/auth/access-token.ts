@@ -2,7 +2,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import { unauthorized } from '../errors';
-import { PERFIS } from '../users/enums';
+import { PERFIS } from '../common/user-enums';
 import { JWT_ISSUER, type AuthConfig } from './config';
 
 const claimsSchema = z.object({

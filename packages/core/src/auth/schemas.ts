@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PERFIS, USER_STATUSES } from '../users/enums';
 import { envelope } from '../common/envelope';
 import { LIMITS } from '../common/limits';
+import { usuarioSchema } from '../users/schemas';
 
 export const emailSchema = z
   .string({ error: 'obrigatório' })
@@ -29,18 +29,7 @@ export const refreshTokenInput = z
   })
   .meta({ examples: [{ refreshToken: 'kq3b9XzR1v0sYl2m8NwE5tGf7hJcPa4dUo6iQeLrT1w' }] });
 
-/** The account as its owner and the administrators see it. */
-export const usuarioSchema = z
-  .object({
-    id: z.uuid(),
-    nome: z.string(),
-    nickname: z.string(),
-    email: z.string(),
-    perfil: z.enum(PERFIS),
-    status: z.enum(USER_STATUSES),
-  })
-  .meta({ id: 'Usuario' });
-export type Usuario = z.infer<typeof usuarioSchema>;
+export { usuarioSchema, type Usuario } from '../users/schemas';
 
 export const sessionSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { forbidden, type Reason } from '../errors';
-import type { Perfil, UserStatus } from '../users/enums';
+import type { Perfil, UserStatus } from './user-enums';
 
 /**
  * The signed-in user a call acts for, as authentication produces it: every domain service takes
@@ -12,7 +12,7 @@ export interface Actor {
   status: UserStatus;
 }
 
-/** A member's role in a group (extensions.md §A). */
+/** A member's role in a group (docs/contract/groups.md, Members). */
 export const GROUP_ROLES = ['OWNER', 'ADMIN', 'MEMBER'] as const;
 export type GroupRole = (typeof GROUP_ROLES)[number];
 

@@ -20,7 +20,7 @@ export const LIMITS = {
     cidade: { max: 100 },
     /** The stored escolaridade code (ENSINO_MEDIO, …). */
     escolaridade: { max: 40 },
-    /** A teacher's department (extensions.md §E). */
+    /** A teacher's department (docs/contract/accounts.md). */
     departamento: { min: 1, max: 120 },
   },
   /** Admin's user search text. */

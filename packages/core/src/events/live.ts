@@ -1,3 +1,4 @@
+import { notFound } from '../errors';
 import type { EventBus, EventKind, EventOf } from './bus';
 
 /** What a live subscription receives: an event for its key, or "events may have been missed". */
@@ -91,4 +92,45 @@ export function sharedReads<T>(read: (key: string) => Promise<T>) {
     );
     return entry.value;
   };
+}
+
+/**
+ * The stream of one thing's state: subscribes to `kind`/`key` first (so no change is missed),
+ * reads the current state (a 404 `missing` before the stream starts when there is none) and
+ * yields it, then reads it again after each item of the bus and yields it; `deleted` ends the
+ * stream once the thing is gone. `read(at)` is a shared read (`sharedReads`); `toEvent` makes the
+ * event of a state (`item` is the bus item that caused it, none for the first).
+ */
+export async function followState<K extends EventKind, T, E>(
+  bus: EventBus | undefined,
+  target: { kind: K; key: string; missing: string },
+  signal: AbortSignal,
+  read: (at: number) => Promise<T | undefined>,
+  toEvent: (state: T, item: LiveItem<K> | undefined) => E | Promise<E>,
+): Promise<AsyncGenerator<E | { kind: 'deleted' }>> {
+  if (!bus) throw new Error('live streams need the event bus');
+  const items = await follow(bus, target.kind, target.key, signal);
+  const first = await read(performance.now()).catch(async (error: unknown) => {
+    await items.return();
+    throw error;
+  });
+  if (!first) {
+    await items.return();
+    throw notFound(target.missing);
+  }
+  return (async function* () {
+    try {
+      yield await toEvent(first, undefined);
+      for await (const item of items) {
+        const state = await read(item.at);
+        if (!state) {
+          yield { kind: 'deleted' as const };
+          return;
+        }
+        yield await toEvent(state, item);
+      }
+    } finally {
+      await items.return();
+    }
+  })();
 }

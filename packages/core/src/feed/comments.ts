@@ -3,7 +3,7 @@ import { mayChange, type Actor } from '../common/actor';
 import type { Database, Transaction } from '../db/client';
 import { conflict, forbidden, notFound } from '../errors';
 import { publish } from '../events/bus';
-import { hideWhenReported, type Target } from '../moderation/hiding';
+import { hideWhenReported, type Target } from './hiding';
 import { commentNotification } from '../notifications/messages';
 import { notify } from '../notifications/service';
 import { lockComment, lockPost, moveCommentCount } from './locks';
@@ -60,7 +60,7 @@ export function createCommentService(db: Database, moderationThreshold: number) 
       });
     },
 
-    /** Its author only (extensions.md §B); sets `updatedAt`. */
+    /** Its author only (docs/contract/feed.md, Who may change what); sets `updatedAt`. */
     async editComment(commentId: string, content: string, actor: Actor): Promise<Comment> {
       return db.transaction(async (tx) => {
         const found = await lockComment(tx, commentId, actor);

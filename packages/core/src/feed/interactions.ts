@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { AppError, conflict, type Reason } from '../errors';
 import { publish } from '../events/bus';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
-import { DEFAULT_MODERATION_THRESHOLD } from '../moderation/hiding';
+import { DEFAULT_MODERATION_THRESHOLD } from './hiding';
 import { createCommentService, reportFiled } from './comments';
 import { joined, left, lockPost, readerSets, type ReaderSet } from './locks';
 import type { Report, UserRecord } from './schemas';

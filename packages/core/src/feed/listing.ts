@@ -19,10 +19,10 @@ import type { ListPostsQuery, PostList } from './schemas';
 import { posts } from './table';
 
 /*
- * GET /post (extensions.md §B). Without filters: a prepared statement over the index
- * (created_at desc, id desc), the reader's flags as `exists` probes of the unique
- * (post_id, user_id) indexes (ten per page, no query per post), and an exact total from
- * row_counts minus the hidden posts this reader may not see (few, from a partial index).
+ * GET /post (docs/contract/feed.md, Listing). Without filters: a prepared statement over the index
+ * (created_at desc, id desc), the reader's flags as columns of the same statement (`readerFlags`
+ * in records.ts says how; no query per post), and an exact total from row_counts minus the
+ * hidden posts this reader may not see (few, from a partial index).
  * With filters: the same columns and an exact `count(*)` over the same condition.
  */
 
@@ -64,7 +64,7 @@ function orderOf(present: ReadonlySet<Filter>): SQL {
 const DIRECT_OFFSET_MAX = 100;
 
 /**
- * A page's rows with their summary columns. PostgreSQL computes the per-post subqueries (group
+ * A page's rows with their summary columns. PostgreSQL computes the per-post columns (group
  * badge, the reader's flags) for every row an OFFSET skips too: page 1000 ran 30,000 probes for
  * 10 posts. So a deep page chooses its ids first, in a subquery that reads the index only
  * (`posts_feed_order_idx` covers the visibility columns), and computes the columns for those

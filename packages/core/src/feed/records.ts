@@ -9,9 +9,9 @@ import type { Comment, Post, PostSummary, Report, UserRecord } from './schemas';
 import { postAttendances, postComments, postLikes, postReports, posts } from './table';
 
 /*
- * Rows → responses, and the one-statement read of a post. The embedded collections are
- * aggregated by the database in the same statement as the post row (one snapshot); each holds at
- * most EMBEDDED_MAX newest items (extensions.md §B, bounded reads), the counters give the totals.
+ * Rows → responses, and the one-statement read of a post. The embedded collections are aggregated
+ * by the database in the same statement as the post row (one snapshot); each holds at most
+ * EMBEDDED_MAX newest items (docs/contract/feed.md, Bounded reads), the counters give the totals.
  */
 
 export type PostRow = typeof posts.$inferSelect;
@@ -76,8 +76,8 @@ export const readerParams = (actor: Actor) => ({
 });
 
 /**
- * Hidden content (extensions.md §B) is seen by its author and by site ADMINs only: the condition
- * on a post or comment row for one reader.
+ * Hidden content (docs/contract/feed.md, Moderation) is seen by its author and by site ADMINs only:
+ * the condition on a post or comment row for one reader.
  */
 export const visibleTo = (reader: Reader, hiddenAt: AnyPgColumn, authorId: AnyPgColumn) =>
   sql`(${qualified(hiddenAt)} is null or ${qualified(authorId)} = ${reader.id}::uuid or ${reader.admin}::boolean)`;

@@ -5,7 +5,7 @@ import { POST_TYPES } from './enums';
 import { LIMITS } from '../common/limits';
 
 /*
- * Feed inputs and outputs (interface.md "Feed: posts", decisions.md §5). Messages in English.
+ * Feed inputs and outputs (docs/contract/feed.md). Messages in English.
  * Unknown body keys (a client `id`, counters, collections) are stripped by zod, i.e. ignored.
  */
 
@@ -153,7 +153,7 @@ export const updatePostInput = postIdInput
   .meta({ examples: [{ title: 'Campus cup final: new time', content: 'Now at 19:00' }] });
 export type UpdatePostInput = z.infer<typeof updatePostInput>;
 
-/** GET /post: every filter optional and combinable (extensions.md §B). */
+/** GET /post: every filter optional and combinable (docs/contract/feed.md, Listing). */
 export const listPostsInput = pageQuery(50).extend({
   type: postTypeSchema.optional(),
   groupId: z.uuid('groupId must be a UUID').optional(),
@@ -256,8 +256,8 @@ export const postSummarySchema = z
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
 /**
- * Deliberate changes (decisions.md §5, extensions.md §B): collections are always arrays, never
- * `{}`, and hold at most the 50 newest items each; the counters give the totals.
+ * Deliberate changes (docs/contract/feed.md, Posts and Bounded reads): collections are always
+ * arrays, never `{}`, and hold at most the 50 newest items each; the counters give the totals.
  */
 export const postSchema = postSummarySchema
   .extend({

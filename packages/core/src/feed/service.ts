@@ -54,9 +54,10 @@ function toColumns({
 }
 
 /**
- * Nobody posts as someone else (decisions.md §5): `authorId` is the caller unless the caller is
- * ADMIN, and must be an existing user. The stored `author` is that user's nickname, whatever the
- * body said. Checked before the lookup, so a non-admin cannot probe which user ids exist.
+ * Nobody posts as someone else (docs/contract/feed.md, Posts): `authorId` is the caller unless the
+ * caller is ADMIN, and must be an existing user. The stored `author` is that user's nickname,
+ * whatever the body said. Checked before the lookup, so a non-admin cannot probe which user ids
+ * exist.
  */
 async function authorNickname(db: Executor, actor: Actor, authorId: string): Promise<string> {
   assertMayChange(actor, { ownerId: authorId }, 'You cannot post as another user');

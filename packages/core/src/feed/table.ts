@@ -26,9 +26,9 @@ export const postTypeEnum = pgEnum('post_type', POST_TYPES);
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The moderation state a post and a comment share (extensions.md §B): `hiddenAt` set while hidden
- * (by the reporters' threshold or an admin's OCULTAR); `keptVisible` after an admin's RESTAURAR,
- * so that reports past the threshold no longer hide it.
+ * The moderation state a post and a comment share (docs/contract/feed.md, Moderation): `hiddenAt`
+ * set while hidden (by the reporters' threshold or an admin's OCULTAR); `keptVisible` after an
+ * admin's RESTAURAR, so that reports past the threshold no longer hide it.
  */
 const moderated = () => ({
   hiddenAt: timestamp('hidden_at', { withTimezone: true }),
@@ -47,7 +47,10 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     group: varchar('group', { length: LIMITS.post.group.max }),
-    /** The group it is posted in the name of; `group` is that group's name (extensions.md §A). */
+    /**
+     * The group it is posted in the name of; `group` is that group's name (docs/contract/groups.md,
+     * Posts in a group).
+     */
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     eventDate: timestamp('event_date', { withTimezone: true }),
     eventFinishDate: timestamp('event_finish_date', { withTimezone: true }),
@@ -168,7 +171,7 @@ const reportColumns = () => ({
 
 export const postReports = perUserRecord('post_reports', reportColumns());
 
-/** One report per user and comment (extensions.md §B). */
+/** One report per user and comment (docs/contract/feed.md, Reports). */
 export const commentReports = pgTable(
   'comment_reports',
   {

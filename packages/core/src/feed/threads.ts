@@ -20,7 +20,7 @@ import type { Comment, CommentList, PostPageQuery, UserRecord, UserRecordList } 
 import { postAttendances, postComments, postLikes, posts } from './table';
 
 /*
- * The sub-lists of a post (extensions.md §B, bounded reads): GET /post/{id}/comment, /like and
+ * The sub-lists of a post (docs/contract/feed.md, Bounded reads): GET /post/{id}/comment, /like and
  * /attendance, newest first, paged over the (post_id, created_at desc, id desc) indexes. One
  * statement each: the page and the total come from the post row read in the same snapshot, and
  * a post the reader may not see (missing or hidden) is a 404. Totals are the post's counters;

@@ -51,9 +51,10 @@ export async function lockGroup(tx: Executor, id: string) {
 }
 
 /**
- * The group a post is published in the name of (extensions.md §A): the actor must be its OWNER
- * or ADMIN, or a site ADMIN; unknown → 404 GROUP_NOT_FOUND. Returns the name stored as `group`.
- * A key-share lock keeps the group from being deleted before the post referencing it is written.
+ * The group a post is published in the name of (docs/contract/groups.md, Posts in a group): the
+ * actor must be its OWNER or ADMIN, or a site ADMIN; unknown → 404 GROUP_NOT_FOUND. Returns the
+ * name stored as `group`. A key-share lock keeps the group from being deleted before the post
+ * referencing it is written.
  */
 export async function groupToPostIn(
   tx: Executor,

@@ -5,9 +5,9 @@ import { migrationsBefore, withEmptyDatabase } from '../testing';
 import { posts } from '../feed/table';
 
 /**
- * The data migration of extensions.md §A: posts whose free-text groupId names no group get
- * groupId null and keep their `group` text. Migrates to just before groups, writes such posts,
- * then applies the rest.
+ * The data migration of docs/contract/groups.md (Posts in a group): posts whose free-text groupId
+ * names no group get groupId null and keep their `group` text. Migrates to just before groups,
+ * writes such posts, then applies the rest.
  */
 
 const { folder, remove } = migrationsBefore('_group_name_key');

@@ -5,8 +5,8 @@ import { listResponse, pageQuery, queryFlag } from '../common/pagination';
 import { GROUP_TYPES } from './enums';
 
 /*
- * Groups (extensions.md §A): inputs and outputs, messages in English like the feed's. Unknown
- * body keys (counters, `verified` on creation) are stripped by zod, i.e. ignored.
+ * Groups (docs/contract/groups.md): inputs and outputs, messages in English like the feed's.
+ * Unknown body keys (counters, `verified` on creation) are stripped by zod, i.e. ignored.
  */
 
 const text = (field: string, min: number, max: number) =>

@@ -1,11 +1,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
 import { listMeta, pageOffset } from '../common/pagination';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';
 import { AppError, conflict, forbidden, isUniqueViolation } from '../errors';
-import { posts } from '../feed/table';
 import {
   assertMayManage,
   assertOwner,
@@ -35,8 +34,19 @@ const nameInUse = (error: unknown) => {
 /** `%`, `_` and `\` in `q` are literal characters, not LIKE patterns. */
 const likeEscaped = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * What a change of a group does to the posts in it, inside the change's transaction. The feed
+ * implements it (feed/group-posts.ts): groups sit below the feed and never import it.
+ */
+export interface GroupPosts {
+  /** Posts store their group's name: a rename reaches them at once. */
+  renamed(tx: Transaction, groupId: string, name: string): Promise<void>;
+  /** A deleted group's posts stay, without the group (neither `groupId` nor `group`). */
+  removed(tx: Transaction, groupId: string): Promise<void>;
+}
+
 /** Groups, their members and join requests (spread in), and their followers. */
-export function createGroupService(db: Database) {
+export function createGroupService(db: Database, groupPosts: GroupPosts) {
   const total = db
     .select({ n: rowCounts.rowCount })
     .from(rowCounts)
@@ -66,7 +76,7 @@ export function createGroupService(db: Database) {
     ...createMembershipService(db),
     get,
 
-    /** Ordered by name ignoring case and accents (the Portuguese order of decisions.md). */
+    /** Ordered by name ignoring case and accents (docs/contract/groups.md, Listing). */
     async list(query: ListGroupsQuery, actor: Actor): Promise<GroupList> {
       const filters: SQL[] = [];
       if (query.q !== undefined)
@@ -145,9 +155,7 @@ export function createGroupService(db: Database) {
               updatedAt: sql`now()`,
             })
             .where(eq(groups.id, id));
-          // Posts store their group's name (extensions.md §A): a rename reaches them at once.
-          if (changes.name !== undefined)
-            await tx.update(posts).set({ group: changes.name }).where(eq(posts.groupId, id));
+          if (changes.name !== undefined) await groupPosts.renamed(tx, id, changes.name);
         })
         .catch((error: unknown) => {
           throw nameInUse(error);
@@ -164,7 +172,7 @@ export function createGroupService(db: Database) {
           await roleIn(tx, id, actor.id),
           'Only an OWNER of the group can delete it',
         );
-        await tx.update(posts).set({ group: null, groupId: null }).where(eq(posts.groupId, id));
+        await groupPosts.removed(tx, id);
         await tx.delete(groups).where(eq(groups.id, id));
       });
     },

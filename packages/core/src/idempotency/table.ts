@@ -13,9 +13,9 @@ import { users } from '../users/table';
 import { LIMITS } from '../common/limits';
 
 /**
- * The first answer of each create sent with an `Idempotency-Key` (extensions.md §F), per user and
- * key, so a retry within 24 h is answered again instead of creating twice, whichever process it
- * reaches. `status` is null while the first request runs.
+ * The first answer of each create sent with an `Idempotency-Key` (docs/contract/protocol.md,
+ * Idempotency-Key), per user and key, so a retry within 24 h is answered again instead of creating
+ * twice, whichever process it reaches. `status` is null while the first request runs.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

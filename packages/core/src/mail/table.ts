@@ -4,11 +4,11 @@ import { LIMITS } from '../common/limits';
 import { users } from '../users/table';
 
 /**
- * The e-mail outbox (extensions.md §E): a message is written here in the transaction of the
- * change that causes it, and sent later by the job queue's `mail-drain`. A message whose send
- * failed stays, with `nextAttemptAt` pushed back, until it goes: a mail server that is down delays
- * mail and loses none. Once sent, its body (which may hold a one-time link) is erased; the row
- * goes with its user's account.
+ * The e-mail outbox (docs/contract/accounts.md, E-mail): a message is written here in the
+ * transaction of the change that causes it, and sent later by the job queue's `mail-drain`. A
+ * message whose send failed stays, with `nextAttemptAt` pushed back, until it goes: a mail server
+ * that is down delays mail and loses none. Once sent, its body (which may hold a one-time link) is
+ * erased; the row goes with its user's account.
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -46,7 +46,7 @@ describe('match rules', () => {
     expect(fitsCapacity({ A: 3, B: 3 }, 5)).toBe(false);
   });
 
-  it('allows exactly the transitions of decisions.md §6, and setting the same status', () => {
+  it('allows exactly the transitions of docs/contract/matches.md (Status), and setting the same status', () => {
     const allowed = [
       ['EM_BREVE', 'EM_ANDAMENTO'],
       ['EM_BREVE', 'CANCELADA'],

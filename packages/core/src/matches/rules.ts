@@ -1,6 +1,9 @@
 import type { MATCH_STATUSES, TEAMS } from './enums';
 
-/** The rules of decisions.md §6 as pure functions, shared by the service and its tests. */
+/**
+ * The rules of docs/contract/matches.md (Status, Teams and seats) as pure functions, shared by the
+ * service and its tests.
+ */
 
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export type Team = (typeof TEAMS)[number];

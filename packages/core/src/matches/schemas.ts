@@ -145,7 +145,7 @@ export type ListMatchesQuery = z.infer<typeof listMatchesInput>;
 
 // ---- output ---------------------------------------------------------------------------------
 
-/** A user as other modules show it (decisions.md §3). */
+/** A user as other modules show it (docs/contract/accounts.md, User). */
 export const matchUserSchema = z
   .object({ id: z.uuid(), name: z.string(), userName: z.string() })
   .meta({ id: 'MatchUser' });
@@ -220,7 +220,7 @@ export const matchSchema = matchFieldsSchema
 export type Match = z.infer<typeof matchSchema>;
 
 /**
- * A list item: the players (basic user data of each subscriber, as interface.md's Match has
+ * A list item: the players (basic user data of each subscriber, as the spec's Match has
  * them), no team objects; `spots.open` is maxPlayers − filled.
  */
 export const matchListItemSchema = matchFieldsSchema

@@ -12,8 +12,8 @@ import { hasStarted, placeNewPlayer, type Team } from './rules';
 import { matchPlayers, matchWaitlist, matches } from './table';
 
 /*
- * Who holds a seat in a match, and who waits for one (extensions.md §D). The rules that a second
- * request could race are decided in SQL on the match row:
+ * Who holds a seat in a match, and who waits for one (docs/contract/matches.md, Teams and seats,
+ * Waiting list). The rules that a second request could race are decided in SQL on the match row:
  * - an admission (subscribe) and a join of the waiting list are one statement each: it locks the
  *   match row only while it runs, checks capacity on the row's team counters (kept by a trigger
  *   on match_players, migration 0010) and inserts;

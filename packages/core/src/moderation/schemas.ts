@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { dadosListResponse, pageQuery } from '../common/pagination';
-import { MODERATION_ACTIONS, MODERATION_TARGETS } from './table';
+import { MODERATION_TARGETS } from '../feed/enums';
+import { MODERATION_ACTIONS } from './table';
 
 /*
- * The site ADMIN's moderation queue (extensions.md §B), on Portuguese paths: `{dados, metadados}`
- * lists and messages in Portuguese, like the rest of the administration.
+ * The site ADMIN's moderation queue (docs/contract/feed.md, Moderation), on Portuguese paths:
+ * `{dados, metadados}` lists and messages in Portuguese, like the rest of the administration.
  */
 
 export const moderationTargetSchema = z.enum(MODERATION_TARGETS, {

@@ -6,7 +6,7 @@ import { qualified } from '../db/qualified';
 import { notFound } from '../errors';
 import { publish } from '../events/bus';
 import { commentReports, postComments, postReports, posts } from '../feed/table';
-import { hide, show, type Target } from './hiding';
+import { hide, show, type Target } from '../feed/hiding';
 import {
   MOTIVOS_MAX,
   type DecideDenunciaInput,
@@ -17,11 +17,11 @@ import {
 import { moderationDecisions } from './table';
 
 /*
- * The site ADMIN's queue and decisions (extensions.md §B). The queue groups the reports of each
- * post and comment: PENDENTE lists the content with open reports (counting those), RESOLVIDA the
- * content whose reports were all decided (counting all). Most-reported first, then the latest
- * report. A decision locks the post row first (like every report), closes the open reports,
- * changes visibility, and is recorded in moderation_decisions.
+ * The site ADMIN's queue and decisions (docs/contract/feed.md, Moderation). The queue groups the
+ * reports of each post and comment: PENDENTE lists the content with open reports (counting those),
+ * RESOLVIDA the content whose reports were all decided (counting all). Most-reported first, then
+ * the latest report. A decision locks the post row first (like every report), closes the open
+ * reports, changes visibility, and is recorded in moderation_decisions.
  */
 
 /** One queue source: the reports of posts or of comments, grouped by their target. */

@@ -1,10 +1,8 @@
 import { index, integer, pgEnum, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MODERATION_TARGETS } from '../feed/enums';
 import { users } from '../users/table';
 
-/** What can be reported and hidden: a post or a comment (the queue's `tipo`). */
-export const MODERATION_TARGETS = ['POST', 'COMENTARIO'] as const;
-export type ModerationTarget = (typeof MODERATION_TARGETS)[number];
-/** An admin's decision on reported content (extensions.md §B). */
+/** An admin's decision on reported content (docs/contract/feed.md, Moderation). */
 export const MODERATION_ACTIONS = ['OCULTAR', 'RESTAURAR', 'DESCARTAR'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 

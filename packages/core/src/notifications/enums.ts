@@ -1,4 +1,4 @@
-/** Every kind of notification of extensions.md §C. */
+/** Every kind of notification of docs/contract/notifications.md, Types. */
 export const NOTIFICATION_TYPES = [
   'POST_COMMENT',
   'GROUP_JOIN_REQUEST',

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { listMetaSchema, pageQuery } from '../common/pagination';
 import { NOTIFICATION_TYPES } from './enums';
 
-/** Notifications (extensions.md §C): English paths and fields, messages in Portuguese. */
+/**
+ * Notifications (docs/contract/notifications.md): English paths and fields, messages in Portuguese.
+ */
 
 export const notificationSchema = z
   .object({

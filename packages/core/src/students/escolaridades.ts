@@ -1,6 +1,7 @@
 /**
- * Escolaridades (decisions.md §7): the one table of codes and labels. Registration accepts either
- * form and stores the code; /opcoes-academicas lists the labels in this order.
+ * Escolaridades (docs/contract/accounts.md, Student registration): the one table of codes and
+ * labels. Registration accepts either form and stores the code; /opcoes-academicas lists the labels
+ * in this order.
  */
 export const ESCOLARIDADES = {
   ENSINO_FUNDAMENTAL: 'Ensino Fundamental',

@@ -3,9 +3,9 @@ import { emailSchema } from '../auth/schemas';
 import { envelope } from '../common/envelope';
 import { isUf, officialCityName } from '../localities/localities';
 import { ufSchema } from '../localities/schemas';
-import { PERFIS, USER_STATUSES } from '../users/enums';
 import { ESCOLARIDADE_CODES, ESCOLARIDADE_LABELS, toEscolaridadeCode } from './escolaridades';
 import { LIMITS } from '../common/limits';
+import { studentSchema } from '../users/schemas';
 
 /**
  * Later checks of a field run only while the field has no issue yet, so each bad field gets one
@@ -132,9 +132,9 @@ export const registerStudentExample = {
 };
 
 /**
- * POST /autenticacao/cadastro (interface.md, decisions.md §7). Field rules first; then the
- * cross-field rules, which run even when other fields failed, so every problem is reported at once.
- * `cidade` is checked against the UF here; the service stores its official spelling.
+ * POST /autenticacao/cadastro (docs/contract/accounts.md, Student registration). Field rules first;
+ * then the cross-field rules, which run even when other fields failed, so every problem is reported
+ * at once. `cidade` is checked against the UF here; the service stores its official spelling.
  */
 export const registerStudentInput = z
   .object({
@@ -164,18 +164,7 @@ export const registerStudentInput = z
   .meta({ examples: [registerStudentExample] });
 export type RegisterStudentInput = z.infer<typeof registerStudentInput>;
 
-/** The registration result (interface.md "Student"). */
-export const studentSchema = z
-  .object({
-    id: z.uuid(),
-    nome: z.string(),
-    nickname: z.string(),
-    email: z.string(),
-    papel: z.enum(PERFIS),
-    status: z.enum(USER_STATUSES),
-  })
-  .meta({ id: 'Student' });
-export type Student = z.infer<typeof studentSchema>;
+export { studentSchema, type Student } from '../users/schemas';
 export const studentResponse = envelope(studentSchema);
 
 export const nicknameAvailabilityInput = z.object({ nickname: nicknameSchema });

@@ -7,7 +7,10 @@ import { insertAccount } from '../users/records';
 import { users } from '../users/table';
 import type { RegisterStudentInput, Student } from './schemas';
 
-/** Student registration (decisions.md §7) and the availability checks of its form. */
+/**
+ * Student registration (docs/contract/accounts.md, Student registration) and the availability
+ * checks of its form.
+ */
 export function createStudentService(db: Database, passwordCost: number) {
   const nicknameTaken = db
     .select({ id: users.id })
@@ -15,7 +18,8 @@ export function createStudentService(db: Database, passwordCost: number) {
     .where(eq(users.nickname, sql.placeholder('nickname')))
     .limit(1)
     .prepare('students_nickname_taken');
-  // E-mails are stored lower-case (decisions.md §3), so equality on the unique index ignores case.
+  // E-mails are stored lower-case (docs/contract/accounts.md, User), so equality on the unique
+  // index ignores case.
   const emailTaken = db
     .select({ id: users.id })
     .from(users)

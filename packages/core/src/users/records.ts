@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Usuario } from '../auth/schemas';
+import type { Student, Usuario } from './schemas';
 import type { Actor } from '../common/actor';
 import type { Database } from '../db/client';
 import { conflict, isUniqueViolation } from '../errors';
-import type { Student } from '../students/schemas';
 import { users } from './table';
 
 /*

@@ -1,6 +1,6 @@
 import { date, index, pgEnum, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../common/limits';
-import { PERFIS, USER_STATUSES } from './enums';
+import { PERFIS, USER_STATUSES } from '../common/user-enums';
 
 export const perfilEnum = pgEnum('perfil', PERFIS);
 export const userStatusEnum = pgEnum('user_status', USER_STATUSES);
@@ -29,7 +29,8 @@ export const users = pgTable(
     estado: varchar('estado', { length: LIMITS.user.estado.max }),
     cidade: varchar('cidade', { length: LIMITS.user.cidade.max }),
     escolaridade: varchar('escolaridade', { length: LIMITS.user.escolaridade.max }),
-    // Teacher sign-up details (extensions.md §E): department and SIAPE registration number.
+    // Teacher sign-up details (docs/contract/accounts.md, Teacher registration): department and
+    // SIAPE registration number.
     departamento: varchar('departamento', { length: LIMITS.user.departamento.max }),
     siape: varchar('siape', { length: 7 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

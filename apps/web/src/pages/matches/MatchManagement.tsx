@@ -10,7 +10,7 @@ type Match = RouterOutputs['matches']['get'];
 type MatchStatus = Match['MatchStatus'];
 type UpdateFields = Omit<RouterInputs['matches']['update'], 'id'>;
 
-/** The status changes the author may make from each status (decisions.md §6). */
+/** The status changes the author may make from each status (docs/contract/matches.md, Status). */
 const TRANSITIONS: Record<MatchStatus, { to: MatchStatus; label: string; confirm?: string }[]> = {
   EM_BREVE: [
     { to: 'EM_ANDAMENTO', label: 'Iniciar partida' },

@@ -1,18 +1,18 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../db/client';
-import { commentReports, postComments, postReports, posts } from '../feed/table';
-import { moveCommentCount } from '../feed/locks';
+import { commentReports, postComments, postReports, posts } from './table';
+import { moveCommentCount } from './locks';
 import { contentHiddenNotification } from '../notifications/messages';
 import { notify } from '../notifications/service';
-import type { ModerationTarget } from './table';
+import type { ModerationTarget } from './enums';
 
 /*
- * Hiding and showing content (extensions.md §B). Every function runs inside a transaction that
- * holds the post row lock (FOR NO KEY UPDATE, taken first by every interaction and decision), so
- * the open-report count read by the threshold statement cannot change under it: five reporters
- * at once queue on that lock and exactly one of them crosses the threshold. Each change is also a
- * guarded `update … where` that reports whether it changed a row, so a hide happens (and its
- * author is notified) once. A comment's visibility moves its post's `commentsCount`, which
+ * Hiding and showing content (docs/contract/feed.md, Moderation). Every function runs inside a
+ * transaction that holds the post row lock (FOR NO KEY UPDATE, taken first by every interaction and
+ * decision), so the open-report count read by the threshold statement cannot change under it: five
+ * reporters at once queue on that lock and exactly one of them crosses the threshold. Each change
+ * is also a guarded `update … where` that reports whether it changed a row, so a hide happens (and
+ * its author is notified) once. A comment's visibility moves its post's `commentsCount`, which
  * counts what a reader sees.
  */
 
