@@ -18,6 +18,12 @@ const url = process.env.CAMPUS_URL ?? 'http://localhost:3000';
 const email = process.env.CAMPUS_EMAIL ?? 'admin@campus.dev';
 const senha = process.env.CAMPUS_PASSWORD ?? 'change-me-now';
 
+// A stream that never delivers must not keep the program waiting forever.
+setTimeout(() => {
+  console.error('example: timed out');
+  process.exit(1);
+}, 60_000).unref();
+
 function check(condition: boolean, what: string): asserts condition {
   if (!condition) throw new Error(`example: ${what}`);
   console.log(`ok: ${what}`);

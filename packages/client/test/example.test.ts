@@ -2,7 +2,16 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDocument, restTypes } from '../scripts/rest-types';
-import { ADMIN, clientDir, repoDir, run, scratchDir, startServer, type Server } from './support';
+import {
+  ADMIN,
+  clientDir,
+  removeScratchDirs,
+  repoDir,
+  run,
+  scratchDir,
+  startServer,
+  type Server,
+} from './support';
 
 /*
  * What a TypeScript project outside the repository does with the client: install the packed
@@ -37,8 +46,13 @@ beforeAll(async () => {
   await Promise.all([started, installExample()]);
 }, 600_000);
 
-afterAll(() => {
-  server?.child.kill('SIGKILL');
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    const exited = new Promise((resolve) => server!.child.once('exit', resolve));
+    server.child.kill('SIGKILL');
+    await exited;
+  }
+  removeScratchDirs();
 });
 
 describe('@campus/client installed from its tarball outside the repository', () => {

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,8 @@ export async function run(file: string, args: string[], cwd: string, env: NodeJS
       cwd,
       env: { ...process.env, ...env },
       maxBuffer: 32 * 1024 * 1024,
+      // Killed rather than left behind when it hangs (the test's own timeout would not end it).
+      timeout: 400_000,
     });
     return stdout;
   } catch (error) {
@@ -26,7 +28,18 @@ export async function run(file: string, args: string[], cwd: string, env: NodeJS
   }
 }
 
-export const scratchDir = (name: string) => mkdtempSync(join(tmpdir(), `campus-client-${name}-`));
+const scratchDirs: string[] = [];
+
+/** A new folder under the system's temporary one, removed by `removeScratchDirs`. */
+export function scratchDir(name: string) {
+  const dir = mkdtempSync(join(tmpdir(), `campus-client-${name}-`));
+  scratchDirs.push(dir);
+  return dir;
+}
+
+export function removeScratchDirs() {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 export const ADMIN = { email: 'admin@client.test', password: 'client-example-password' };
 
