@@ -1,4 +1,4 @@
-import type { matchStreamEvent, notificationStreamEvent, postStreamEvent } from '@campus/core';
+import type { matchStreamEvent, NotificationStreamEvent, postStreamEvent } from '@campus/core';
 import {
   matchIdInput,
   notificationStreamInput,
@@ -6,7 +6,7 @@ import {
   viewedBy,
   type Actor,
 } from '@campus/core';
-import { tracked } from '@trpc/server';
+import { tracked, type TrackedEnvelope } from '@trpc/server';
 import type { z } from 'zod';
 import { domainProcedures, router, type Context } from '../trpc';
 
@@ -114,7 +114,8 @@ export const streamsRouter = router({
             input?.lastEventId ? Number(input.lastEventId) : undefined,
             stop,
           ),
-        (item): z.infer<typeof notificationStreamEvent> | ReturnType<typeof tracked> =>
+        // Tracked with its type, so that a client reads `{ id, data }` with `data` typed.
+        (item): NotificationStreamEvent | TrackedEnvelope<NotificationStreamEvent> =>
           item.id ? tracked(item.id, item.data) : item.data,
       ),
     ),

@@ -7,8 +7,9 @@ import { z } from 'zod';
  * would have read `true` as 1).
  */
 const wholeNumber = (min: number, max: number, fallback: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+  // Typed by what a tRPC caller writes (a number, or nothing for the default); REST's text is read too.
+  z.preprocess<unknown, z.ZodDefault<z.ZodNumber>, number | undefined>(
+    (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
     z
       .number({ error: 'deve ser um número' })
       .int('deve ser um número inteiro')
@@ -25,8 +26,8 @@ export const pageQuery = (maxLimit: number, defaultLimit = 10) =>
 
 /** `true`/`false` as JSON over /trpc, or as query-string text over REST (list filters). */
 export const queryFlag = (field: string) =>
-  z.preprocess(
-    (value) => (value === 'true' ? true : value === 'false' ? false : value),
+  z.preprocess<unknown, z.ZodBoolean, boolean>(
+    (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value),
     z.boolean({ error: `${field} must be true or false` }),
   );
 

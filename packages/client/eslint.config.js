@@ -1,0 +1,3 @@
+import base from '@campus/eslint-config';
+
+export default [...base, { ignores: ['src/generated/**'] }];
