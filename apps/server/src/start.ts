@@ -32,7 +32,10 @@ export function openDatabase(config: Config) {
     ? createDatabase({
         kind: 'postgres',
         url: config.DATABASE_URL,
+        directUrl: config.DATABASE_DIRECT_URL,
         maxConnections: config.DATABASE_POOL_MAX,
+        idleTimeoutS: config.DATABASE_POOL_IDLE_TIMEOUT_S,
+        maxLifetimeS: config.DATABASE_POOL_MAX_LIFETIME_S,
         connectTimeoutS: config.DATABASE_CONNECT_TIMEOUT_S,
         statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       })
@@ -119,10 +122,12 @@ export async function startServer(
   });
   const jobs =
     config.JOBS === 'on'
-      ? await startJobs(database, services, logger).catch(async (error: unknown) => {
-          await database.close().catch(() => {});
-          throw error;
-        })
+      ? await startJobs(database, services, logger, config.JOBS_POOL_MAX).catch(
+          async (error: unknown) => {
+            await database.close().catch(() => {});
+            throw error;
+          },
+        )
       : undefined;
   // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
   const server = await new Promise<Server>((resolve, reject) => {

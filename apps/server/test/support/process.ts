@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { signAccessToken } from '@campus/core';
+import { throughPooler } from '@campus/core/testing';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 export const PROCESS_JWT_SECRET = 'process-test-secret-process-test-secret-00';
@@ -49,6 +50,7 @@ export function runServer(env: Record<string, string>): ServerProcess {
       JWT_SECRET: PROCESS_JWT_SECRET,
       RATE_LIMIT: 'off',
       ...env,
+      ...pooledDatabase(env),
       PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,6 +66,13 @@ export function runServer(env: Record<string, string>): ServerProcess {
     }),
   );
   return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output };
+}
+
+/** DATABASE_URL through TEST_DATABASE_POOLER_URL when set (and not set apart by the test). */
+function pooledDatabase(env: Record<string, string>): Record<string, string> {
+  if (!env.DATABASE_URL || env.DATABASE_DIRECT_URL) return {};
+  const { url, directUrl } = throughPooler(env.DATABASE_URL);
+  return directUrl ? { DATABASE_URL: url, DATABASE_DIRECT_URL: directUrl } : {};
 }
 
 /** A server process that exited while a test waited for it: no point waiting on. */

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
+import { throughPooler } from './pooler';
+
+export { throughPooler };
 
 export type TestBackend = 'pglite' | 'postgres';
 
@@ -30,12 +33,13 @@ export async function createTestDatabase(
   url.pathname = `/${name}`;
   const handle = await createDatabase({
     kind: 'postgres',
-    url: url.toString(),
+    ...throughPooler(url.toString()),
     maxConnections: 20,
   });
   if (migrate) await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
