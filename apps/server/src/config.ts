@@ -103,7 +103,7 @@ const envSchema = z.object({
   MODERATION_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   /** `off`: this process runs no job queue (reminders are sent by the processes that do). */
   JOBS: z.enum(['on', 'off']).default('on'),
-  /** Live streams one user may hold open on one process (429 TOO_MANY_STREAMS past it). */
+  /** Live streams one user may hold open across every process (429 TOO_MANY_STREAMS past it). */
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(8),
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),

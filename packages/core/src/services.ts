@@ -75,7 +75,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     rateLimits: createRateLimitService(db),
     notifications: createNotificationService(db, live.bus, live.reminderLeadSeconds),
     live: createLiveStreams(db, live.bus, (id) => matches.read(id)),
-    streamSlots: createStreamSlots(live.maxStreamsPerUser ?? 8),
+    streamSlots: createStreamSlots(db, live.maxStreamsPerUser ?? 8),
     groups: createGroupService(db),
     calendar: createCalendarService({
       match: (id, actor) => matches.get(id, actor.id),
