@@ -103,6 +103,10 @@ const envSchema = z.object({
   MODERATION_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   /** `off`: this process runs no job queue (reminders are sent by the processes that do). */
   JOBS: z.enum(['on', 'off']).default('on'),
+  /** Seconds between SIGTERM and closing the listener, while /ready answers 503 (0.5 allowed). */
+  SHUTDOWN_DELAY: z.coerce.number().min(0).max(300).default(5),
+  /** Seconds the requests in flight get to finish once the listener closed. */
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
   /** Live streams one user may hold open across every process (429 TOO_MANY_STREAMS past it). */
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(8),
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */

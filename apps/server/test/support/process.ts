@@ -49,6 +49,8 @@ export function runServer(env: Record<string, string>): ServerProcess {
       HOST: '127.0.0.1',
       JWT_SECRET: PROCESS_JWT_SECRET,
       RATE_LIMIT: 'off',
+      // No readiness pause before closing, unless a test asks for one (test/ops/shutdown.test.ts).
+      SHUTDOWN_DELAY: '0',
       ...env,
       ...pooledDatabase(env),
       PORT: String(port),
@@ -141,11 +143,12 @@ export async function killServers(servers: (ServerProcess | undefined)[]) {
 export async function withProcesses(
   count: number,
   run: (servers: ServerProcess[], database: { url: string }) => Promise<void>,
+  env: Record<string, string> = {},
 ) {
   const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
   let servers: ServerProcess[] = [];
   try {
-    servers = await readyServers(count, { DATABASE_URL: database.url });
+    servers = await readyServers(count, { ...env, DATABASE_URL: database.url });
     await run(servers, database);
   } finally {
     await killServers(servers);
