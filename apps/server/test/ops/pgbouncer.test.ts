@@ -11,6 +11,8 @@ import {
 import { openStream } from '../support/sse';
 
 type User = Awaited<ReturnType<typeof seedUser>>;
+/** The fields these flows read from the answers. */
+type Body = { id?: string; data?: { id: string }[]; likesCount?: number; likedByMe?: boolean };
 
 /**
  * Two server processes deployed behind PgBouncer in transaction mode (Debian's, started here):
@@ -60,7 +62,7 @@ describe.skipIf(!pgbouncerBinary)(
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await res.text();
-      return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+      return { status: res.status, body: (text ? JSON.parse(text) : {}) as Body };
     };
 
     it('feed: a post created through one process is listed and liked through the other', async () => {
@@ -77,7 +79,7 @@ describe.skipIf(!pgbouncerBinary)(
       for (let i = 0; i < 3; i++) {
         const list = await call(b, 'GET', '/post', reader);
         expect(list.status).toBe(200);
-        expect(list.body.data.map((p: { id: string }) => p.id)).toContain(id);
+        expect(list.body.data!.map((p) => p.id)).toContain(id);
       }
       expect((await call(b, 'POST', `/post/${id}/like`, reader)).status).toBe(201);
       const read = await call(a, 'GET', `/post/${id}`, reader);
@@ -100,7 +102,7 @@ describe.skipIf(!pgbouncerBinary)(
       expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
       const sql = postgres(database.url, { max: 1, onnotice: () => {} });
       const [row] =
-        await sql`select count(*)::int as n from match_players where match_id = ${match.body.id}`;
+        await sql`select count(*)::int as n from match_players where match_id = ${match.body.id!}`;
       await sql.end();
       expect(row!.n).toBe(4);
     });
