@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgbouncerBinary, startPgbouncer } from '../support/pgbouncer';
+import { pgbouncerBinary, startPgbouncer } from '@campus/core/testing';
 import {
   killServers,
   readyServers,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { signAccessToken } from '@campus/core';
-import { throughPooler } from '@campus/core/testing';
+import { throughPoolerOf } from '@campus/core/testing';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 export const PROCESS_JWT_SECRET = 'process-test-secret-process-test-secret-00';
@@ -73,7 +73,7 @@ export function runServer(env: Record<string, string>): ServerProcess {
 /** DATABASE_URL through TEST_DATABASE_POOLER_URL when set (and not set apart by the test). */
 function pooledDatabase(env: Record<string, string>): Record<string, string> {
   if (!env.DATABASE_URL || env.DATABASE_DIRECT_URL) return {};
-  const { url, directUrl } = throughPooler(env.DATABASE_URL);
+  const { url, directUrl } = throughPoolerOf(env.DATABASE_URL, process.env);
   return directUrl ? { DATABASE_URL: url, DATABASE_DIRECT_URL: directUrl } : {};
 }
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createEventBus, createServices } from '@campus/core';
 import { createDatabase } from '@campus/core/db';
-import { throughPooler } from '@campus/core/testing';
+import { throughPoolerOf } from '@campus/core/testing';
 import pino from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
@@ -18,7 +18,7 @@ export async function startSecondInstance(first: TestApp) {
   if (!url) throw new Error('a second instance needs the postgres backend');
   const database = await createDatabase({
     kind: 'postgres',
-    ...throughPooler(url),
+    ...throughPoolerOf(url, process.env),
     maxConnections: 20,
   });
   const bus = createEventBus(database.listen);

@@ -9,7 +9,7 @@
  * command's code; pgbouncer stops either way.
  */
 import { spawn } from 'node:child_process';
-import { startPgbouncer } from './pgbouncer';
+import { startPgbouncer } from '@campus/core/testing';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const separator = process.argv.indexOf('--');

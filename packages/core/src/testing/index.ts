@@ -6,7 +6,8 @@ import postgres from 'postgres';
 import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
 import { throughPooler } from './pooler';
 
-export { throughPooler };
+export { throughPooler, throughPoolerOf } from './pooler';
+export { pgbouncerBinary, startPgbouncer } from './pgbouncer';
 
 export type TestBackend = 'pglite' | 'postgres';
 
@@ -18,7 +19,14 @@ export type TestBackend = 'pglite' | 'postgres';
 export async function createTestDatabase(
   backend: TestBackend,
   postgresUrl?: string,
-  { migrate = true }: { migrate?: boolean } = {},
+  {
+    migrate = true,
+    poolerUrl,
+  }: {
+    migrate?: boolean;
+    /** A transaction-mode pooler in front of `postgresUrl`'s server: queries go through it. */
+    poolerUrl?: string | undefined;
+  } = {},
 ): Promise<DatabaseHandle> {
   if (backend === 'pglite') {
     const handle = await createDatabase({ kind: 'pglite' });
@@ -33,7 +41,7 @@ export async function createTestDatabase(
   url.pathname = `/${name}`;
   const handle = await createDatabase({
     kind: 'postgres',
-    ...throughPooler(url.toString()),
+    ...throughPooler(url.toString(), poolerUrl, postgresUrl),
     maxConnections: 20,
   });
   if (migrate) await handle.migrate();
