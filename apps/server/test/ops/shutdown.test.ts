@@ -103,7 +103,8 @@ describe(
           await load.stop();
           expect(load.failures).toEqual([]);
         },
-        { SHUTDOWN_DELAY: '3' },
+        // Long enough for the balancer's probe to see the 503 on a loaded machine.
+        { SHUTDOWN_DELAY: '5' },
       );
     });
   },

@@ -70,9 +70,12 @@ export function runServer(env: Record<string, string>): ServerProcess {
   return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output };
 }
 
-/** DATABASE_URL through TEST_DATABASE_POOLER_URL when set (and not set apart by the test). */
+/**
+ * DATABASE_URL through TEST_DATABASE_POOLER_URL when set, unless the test sets DATABASE_DIRECT_URL
+ * itself (empty: straight to PostgreSQL, no pooler).
+ */
 function pooledDatabase(env: Record<string, string>): Record<string, string> {
-  if (!env.DATABASE_URL || env.DATABASE_DIRECT_URL) return {};
+  if (!env.DATABASE_URL || 'DATABASE_DIRECT_URL' in env) return {};
   const { url, directUrl } = throughPoolerOf(env.DATABASE_URL, process.env);
   return directUrl ? { DATABASE_URL: url, DATABASE_DIRECT_URL: directUrl } : {};
 }
