@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { hashPassword } from '@campus/core';
+import { pgbouncerBinary, startPgbouncer } from '@campus/core/testing';
 import postgres from 'postgres';
 import { contentionRatio, runContention } from './contention';
 import type { ContentionResult } from './match-subscribe';
@@ -49,6 +50,30 @@ import {
   type Service,
 } from './support';
 import { rssMb, type RunResult } from './measure';
+/**
+ * The server as deployed behind Debian's PgBouncer in transaction mode (queries pooled, sessions
+ * direct), when pgbouncer is installed; undefined otherwise (the row is left out).
+ */
+async function pooledServer(directUrl: string) {
+  if (!pgbouncerBinary) {
+    log('pgbouncer not installed: no pooled row');
+    return undefined;
+  }
+  const pooler = await startPgbouncer(directUrl, { poolSize: Number(POOL_MAX) });
+  const server = await startServer('server (through pgbouncer)', {
+    DATABASE_URL: pooler.url,
+    DATABASE_DIRECT_URL: directUrl,
+    DATABASE_POOL_MAX: POOL_MAX,
+  });
+  return {
+    server,
+    async stop() {
+      await stopProcess(server);
+      await pooler.stop();
+    },
+  };
+}
+
 async function main() {
   const started = Date.now();
   writeFileSync(`${BENCH_DIR}results/servers.log`, '');
@@ -122,10 +147,12 @@ async function main() {
         DATABASE_POOL_MAX: POOL_MAX,
         JWT_SECRET,
       });
+      const pooled = await pooledServer(large.url);
       try {
-        collect(await postRead(server, handler, large.postId!, auth, timing));
+        collect(await postRead(server, handler, large.postId!, auth, timing, pooled?.server));
       } finally {
         await stopProcess(handler);
+        await pooled?.stop();
       }
     }
     if (wants('static')) {

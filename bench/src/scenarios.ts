@@ -8,6 +8,9 @@ import { type Service } from './support';
 import { compare, parse, type Load, type RunResult } from './measure';
 
 export const LIST_LIMIT = 10;
+const POOLED_ROW = 'GET /post/:id through PgBouncer (transaction mode), REST adapter';
+/** What the pooler's hop and unnamed statements may cost at most (docs/operations.md). */
+const POOLED_GOAL = 0.6;
 export const DEEP_PAGE = 1000;
 
 /** A right page: the exact total, `limit` rows, and the expected first post (seed.ts numbering). */
@@ -70,6 +73,8 @@ export async function postRead(
   postId: string,
   auth: string,
   timing: Timing,
+  /** The same server behind a transaction-mode PgBouncer, when pgbouncer is installed. */
+  pooled?: Service,
 ) {
   const path = `/post/${postId}`;
   const headers = { authorization: auth };
@@ -96,13 +101,26 @@ export async function postRead(
         check,
       },
       { name: 'GET /post/:id, REST adapter', service: server, path, headers, check },
+      ...(pooled
+        ? [{ name: POOLED_ROW, service: pooled, path, headers, check } satisfies Load]
+        : []),
     ],
     timing,
   );
-  const [h, r] = results as [RunResult, RunResult];
+  const [h, r, p] = results as [RunResult, RunResult, RunResult | undefined];
   return {
     results,
     ratios: [
+      ...(p
+        ? [
+            atLeast(
+              'GET /post/:id through PgBouncer / directly, req/s',
+              p.requestsPerSec / r.requestsPerSec,
+              POOLED_GOAL,
+              `${p.requestsPerSec.toFixed(0)} / ${r.requestsPerSec.toFixed(0)}`,
+            ),
+          ]
+        : []),
       atLeast(
         'GET /post/:id REST / handler, req/s',
         r.requestsPerSec / h.requestsPerSec,

@@ -132,6 +132,8 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     JWT_SECRET,
     RATE_LIMIT: 'off',
+    // Stopped between groups: no readiness pause before draining.
+    SHUTDOWN_DELAY: '0',
     ...env,
   });
   const database = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined;

@@ -34,7 +34,9 @@ export async function runPrimary(config: Config, logger: Logger): Promise<void> 
       const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       const exited = workers.map((w) => new Promise((resolve) => w.once('exit', resolve)));
       for (const w of workers) w.process.kill('SIGTERM');
-      const force = setTimeout(() => workers.forEach((w) => w.process.kill('SIGKILL')), 15_000);
+      // Each worker waits SHUTDOWN_DELAY, then drains for up to SHUTDOWN_TIMEOUT.
+      const grace = (config.SHUTDOWN_DELAY + config.SHUTDOWN_TIMEOUT + 5) * 1000;
+      const force = setTimeout(() => workers.forEach((w) => w.process.kill('SIGKILL')), grace);
       void Promise.all(exited).then(() => {
         clearTimeout(force);
         process.exit(0);

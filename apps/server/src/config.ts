@@ -26,7 +26,19 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /**
+   * Set when DATABASE_URL goes through a transaction-mode pooler (PgBouncer): LISTEN, the setup
+   * lock, migrations and the job queue connect here, straight to PostgreSQL.
+   */
+  DATABASE_DIRECT_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  /** Query connections per process (see docs/operations.md for the budget). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /** A query connection idle this long is closed: the pool shrinks after a burst. */
+  DATABASE_POOL_IDLE_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(30),
+  /** A query connection is replaced after this long, busy or not. */
+  DATABASE_POOL_MAX_LIFETIME_S: z.coerce.number().int().min(10).max(86_400).default(1800),
+  /** Connections of the job queue's own pool (sessions, direct to PostgreSQL). */
+  JOBS_POOL_MAX: z.coerce.number().int().min(1).max(50).default(3),
   /** Give up opening a PostgreSQL connection after this many seconds. */
   DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(5),
   /** PostgreSQL cancels a statement running longer than this. */
@@ -91,7 +103,11 @@ const envSchema = z.object({
   MODERATION_THRESHOLD: z.coerce.number().int().min(1).max(1000).default(5),
   /** `off`: this process runs no job queue (reminders are sent by the processes that do). */
   JOBS: z.enum(['on', 'off']).default('on'),
-  /** Live streams one user may hold open on one process (429 TOO_MANY_STREAMS past it). */
+  /** Seconds between SIGTERM and closing the listener, while /ready answers 503 (0.5 allowed). */
+  SHUTDOWN_DELAY: z.coerce.number().min(0).max(300).default(5),
+  /** Seconds the requests in flight get to finish once the listener closed. */
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
+  /** Live streams one user may hold open across every process (429 TOO_MANY_STREAMS past it). */
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100).default(8),
   /** log2 of scrypt's N for new password hashes (17 = OWASP's recommendation). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),

@@ -25,10 +25,12 @@ export async function startJobs(
   database: DatabaseHandle,
   services: Services,
   logger: Logger,
+  poolMax = 3,
 ): Promise<{ boss: PgBoss; stop(): Promise<void> }> {
+  // A session of its own (pg-boss takes advisory locks): direct, never through a pooler.
   const connection =
     database.kind === 'postgres'
-      ? { connectionString: database.url!, max: 3, application_name: 'campus-jobs' }
+      ? { connectionString: database.sessionUrl!, max: poolMax, application_name: 'campus-jobs' }
       : {
           db: {
             executeSql: (text: string, values: unknown[]) => database.executeSql!(text, values),

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import {
   createEventBus,
@@ -17,6 +17,7 @@ import { startJobs } from './jobs';
 import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
 import { registerDatabaseMetrics } from './metrics';
+import { orderlyShutdown } from './shutdown';
 import { batchedLimiter, exactLimiter } from './rate-limit/limiter';
 import { postgresStore, redisStore, type RateLimitStore } from './rate-limit/store';
 import type { Config } from './config';
@@ -32,7 +33,10 @@ export function openDatabase(config: Config) {
     ? createDatabase({
         kind: 'postgres',
         url: config.DATABASE_URL,
+        directUrl: config.DATABASE_DIRECT_URL,
         maxConnections: config.DATABASE_POOL_MAX,
+        idleTimeoutS: config.DATABASE_POOL_IDLE_TIMEOUT_S,
+        maxLifetimeS: config.DATABASE_POOL_MAX_LIFETIME_S,
         connectTimeoutS: config.DATABASE_CONNECT_TIMEOUT_S,
         statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       })
@@ -104,12 +108,14 @@ export async function startServer(
   const limits =
     config.RATE_LIMIT === 'on' ? await createRateLimits(config, services, logger) : undefined;
   const inFlight = inFlightTracker();
+  // Set once listening: from SIGTERM on, /ready answers 503 while requests are still served.
+  let notReady = () => false;
   const webRoot = findWebRoot();
   const app = createApp({
     services,
     track: inFlight.track,
     logger,
-    ping: database.ping,
+    ping: async () => !notReady() && (await database.ping()),
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
@@ -119,10 +125,12 @@ export async function startServer(
   });
   const jobs =
     config.JOBS === 'on'
-      ? await startJobs(database, services, logger).catch(async (error: unknown) => {
-          await database.close().catch(() => {});
-          throw error;
-        })
+      ? await startJobs(database, services, logger, config.JOBS_POOL_MAX).catch(
+          async (error: unknown) => {
+            await database.close().catch(() => {});
+            throw error;
+          },
+        )
       : undefined;
   // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
   const server = await new Promise<Server>((resolve, reject) => {
@@ -139,41 +147,20 @@ export async function startServer(
     `listening on http://${config.HOST}:${config.PORT} (${database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
   );
 
-  // While draining, every response says `Connection: close`, so keep-alive clients open a new
-  // connection (refused) instead of sending another request on a socket that is being closed.
-  let draining = false;
-  // Open responses, so that shutdown can end the live streams (they never finish by themselves).
-  const open = new Set<ServerResponse>();
-  server.prependListener('request', (_req, res) => {
-    if (draining) res.setHeader('Connection', 'close');
-    open.add(res);
-    res.on('close', () => open.delete(res));
+  const stopping = orderlyShutdown(server, {
+    delayMs: config.SHUTDOWN_DELAY * 1000,
+    drainMs: config.SHUTDOWN_TIMEOUT * 1000,
+    idle: inFlight.idle,
+    logger,
+    async stopWork() {
+      await limits?.close();
+      await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
+      await bus.close();
+      await database.close();
+    },
   });
-
-  /** Stops accepting, lets requests in flight finish (up to 10 s), closes the database. */
-  async function shutdown() {
-    draining = true;
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Event streams end now; their clients reconnect (with Last-Event-ID) to another process.
-    for (const res of open) {
-      if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream'))
-        res.destroy();
-    }
-    server.closeIdleConnections();
-    const timer = setTimeout(() => server.closeAllConnections(), 10_000);
-    // Handlers may still be running after their client went away: wait for them too, so the
-    // database is not closed under a request in flight.
-    await Promise.race([
-      Promise.all([closed, inFlight.idle()]),
-      new Promise((resolve) => setTimeout(resolve, 10_500)),
-    ]);
-    clearTimeout(timer);
-    await limits?.close();
-    await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
-    await bus.close();
-    await database.close();
-  }
-  return { server, shutdown };
+  notReady = stopping.notReady;
+  return { server, shutdown: stopping.shutdown };
 }
 
 /** The shared store (Redis when REDIS_URL is set, else the database) and the two limiters. */

@@ -80,7 +80,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
       match: createMatchStream(live.bus, (id) => matches.read(id)),
       post: createPostStream(db, live.bus),
     },
-    streamSlots: createStreamSlots(live.maxStreamsPerUser ?? 8),
+    streamSlots: createStreamSlots(db, live.maxStreamsPerUser ?? 8),
     groups: createGroupService(db, groupPosts),
     calendar: createCalendarService({
       match: (id, actor) => matches.get(id, actor.id),

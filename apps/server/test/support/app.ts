@@ -65,7 +65,9 @@ export async function startTestApp(
     jobs?: boolean;
   } = {},
 ) {
-  const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL);
+  const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL, {
+    poolerUrl: process.env.TEST_DATABASE_POOLER_URL,
+  });
   const bus = createEventBus(database.listen);
   const services = createServices(database.db, testAuthConfig, {
     bus,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { signAccessToken } from '@campus/core';
+import { throughPoolerOf } from '@campus/core/testing';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 export const PROCESS_JWT_SECRET = 'process-test-secret-process-test-secret-00';
@@ -48,7 +49,10 @@ export function runServer(env: Record<string, string>): ServerProcess {
       HOST: '127.0.0.1',
       JWT_SECRET: PROCESS_JWT_SECRET,
       RATE_LIMIT: 'off',
+      // No readiness pause before closing, unless a test asks for one (test/ops/shutdown.test.ts).
+      SHUTDOWN_DELAY: '0',
       ...env,
+      ...pooledDatabase(env),
       PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,6 +68,16 @@ export function runServer(env: Record<string, string>): ServerProcess {
     }),
   );
   return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output };
+}
+
+/**
+ * DATABASE_URL through TEST_DATABASE_POOLER_URL when set, unless the test sets DATABASE_DIRECT_URL
+ * itself (empty: straight to PostgreSQL, no pooler).
+ */
+function pooledDatabase(env: Record<string, string>): Record<string, string> {
+  if (!env.DATABASE_URL || 'DATABASE_DIRECT_URL' in env) return {};
+  const { url, directUrl } = throughPoolerOf(env.DATABASE_URL, process.env);
+  return directUrl ? { DATABASE_URL: url, DATABASE_DIRECT_URL: directUrl } : {};
 }
 
 /** A server process that exited while a test waited for it: no point waiting on. */
@@ -132,11 +146,12 @@ export async function killServers(servers: (ServerProcess | undefined)[]) {
 export async function withProcesses(
   count: number,
   run: (servers: ServerProcess[], database: { url: string }) => Promise<void>,
+  env: Record<string, string> = {},
 ) {
   const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
   let servers: ServerProcess[] = [];
   try {
-    servers = await readyServers(count, { DATABASE_URL: database.url });
+    servers = await readyServers(count, { ...env, DATABASE_URL: database.url });
     await run(servers, database);
   } finally {
     await killServers(servers);

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { createEventBus, createServices } from '@campus/core';
 import { createDatabase } from '@campus/core/db';
+import { throughPoolerOf } from '@campus/core/testing';
 import pino from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
@@ -15,7 +16,11 @@ import { testAuthConfig, type TestApp } from './app';
 export async function startSecondInstance(first: TestApp) {
   const url = first.database.url;
   if (!url) throw new Error('a second instance needs the postgres backend');
-  const database = await createDatabase({ kind: 'postgres', url, maxConnections: 20 });
+  const database = await createDatabase({
+    kind: 'postgres',
+    ...throughPoolerOf(url, process.env),
+    maxConnections: 20,
+  });
   const bus = createEventBus(database.listen);
   const app = createApp({
     services: createServices(database.db, testAuthConfig, { bus }),

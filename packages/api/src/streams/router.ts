@@ -35,7 +35,7 @@ async function openStream<T, O>(
 ): Promise<AsyncGenerator<O, void, undefined>> {
   const token = (ctx.authorization ?? '').replace(/^Bearer\s+/i, '');
   const { exp } = ctx.services.auth.claims(token);
-  const release = ctx.services.streamSlots.take(ctx.actor.id);
+  const release = await ctx.services.streamSlots.take(ctx.actor.id);
   const controller = new AbortController();
   const stop = () => controller.abort();
   signal?.addEventListener('abort', stop, { once: true });

@@ -56,6 +56,8 @@ export const IMPERSONAL_TABLES = {
   groups: 'a group is a community resource; its members are in group_members',
   row_counts: 'totals per table',
   rate_limit_hits: 'counters per client address and window, gone within the window',
+  stream_leases:
+    'a live stream open right now (the per-user limit), gone within a minute of its end',
 } as const;
 
 /** A row without the named secret columns, said to exist instead. */

@@ -5,9 +5,10 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import * as schema from './schema';
 import { postgresListener } from './listener';
+import { directSessions, queryPool, roleStatementTimeout, type PoolOptions } from './pool';
 import { withDeadline } from './unavailable';
 
 export type Schema = typeof schema;
@@ -24,22 +25,18 @@ export type Executor = Database | Transaction;
 export const defaultMigrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseOptions =
-  | {
-      kind: 'postgres';
-      url: string;
-      maxConnections?: number;
-      /** Give up opening a connection after this many seconds (postgres.js `connect_timeout`). */
-      connectTimeoutS?: number;
-      /** The server cancels a statement running longer than this (PostgreSQL `statement_timeout`). */
-      statementTimeoutMs?: number;
-    }
-  | { kind: 'pglite'; dataDir?: string };
+  ({ kind: 'postgres' } & PoolOptions) | { kind: 'pglite'; dataDir?: string };
 
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseOptions['kind'];
   /** The connection URL (postgres only), e.g. for a second handle on the same database in tests. */
   url?: string;
+  /**
+   * Where a session of its own is opened (postgres only): `url`, or the direct URL when `url`
+   * goes through a transaction-mode pooler. The job queue connects here.
+   */
+  sessionUrl?: string;
   /** Applies the committed SQL migrations (idempotent). */
   migrate(migrationsFolder?: string): Promise<void>;
   /**
@@ -82,28 +79,36 @@ export type Listen = (
  */
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') return createEmbeddedDatabase(options.dataDir);
-  const client = postgres(options.url, {
-    max: options.maxConnections ?? 20,
-    onnotice: () => {},
-    ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}),
-    ...(options.statementTimeoutMs
-      ? { connection: { statement_timeout: options.statementTimeoutMs } }
-      : {}),
-  });
+  const client = queryPool(options);
   const db = drizzlePostgres(client, { schema });
-  const listener = postgresListener(options.url, options.connectTimeoutS);
+  const { directUrl } = options;
+  // Through a pooler: setup work on direct sessions of its own, opened only when needed.
+  let direct: postgres.Sql | undefined;
+  const sessions = () =>
+    directUrl ? (direct ??= directSessions({ ...options, directUrl })) : client;
+  const listener = postgresListener(directUrl ?? options.url, options.connectTimeoutS);
   return {
     db,
     kind: 'postgres',
     url: options.url,
+    sessionUrl: directUrl ?? options.url,
     migrate: (folder = defaultMigrationsFolder) =>
-      underSetupLock(client, () => migratePostgres(db, { migrationsFolder: folder })),
-    exclusively: (task) => underSetupLock(client, task),
+      underSetupLock(sessions(), async (session) => {
+        if (directUrl && options.statementTimeoutMs)
+          await roleStatementTimeout(session, options.statementTimeoutMs);
+        const target = directUrl ? drizzlePostgres(session, { schema }) : db;
+        await migratePostgres(target, { migrationsFolder: folder });
+      }),
+    exclusively: (task) => underSetupLock(sessions(), task),
     ping: (timeoutMs) => ping(db, timeoutMs),
     // One connection of its own for LISTEN, which reports drops and re-listens after them.
     listen: listener.listen,
     close: async () => {
-      await Promise.all([listener.close(), client.end({ timeout: 5 })]);
+      await Promise.all([
+        listener.close(),
+        client.end({ timeout: 5 }),
+        direct?.end({ timeout: 5 }),
+      ]);
     },
   };
 }
@@ -152,12 +157,15 @@ const SETUP_LOCK_ID = 0x63616d70;
  * migrate one after the other (the others then find nothing left to apply) instead of racing to
  * create the same tables, and likewise set up the job queue (`exclusively`).
  */
-async function underSetupLock<T>(client: postgres.Sql, task: () => Promise<T>): Promise<T> {
+async function underSetupLock<T>(
+  client: postgres.Sql,
+  task: (sessions: postgres.Sql) => Promise<T>,
+): Promise<T> {
   const session = await client.reserve();
   try {
     await session`select pg_advisory_lock(${SETUP_LOCK_ID})`;
     try {
-      return await task();
+      return await task(client);
     } finally {
       await session`select pg_advisory_unlock(${SETUP_LOCK_ID})`;
     }

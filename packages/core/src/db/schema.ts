@@ -12,3 +12,4 @@ export * from '../groups/table';
 export * from '../moderation/table';
 export * from '../mail/table';
 export * from '../accounts/table';
+export * from '../events/table';

@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { createDatabase, defaultMigrationsFolder, type DatabaseHandle } from '../db/client';
+import { throughPooler } from './pooler';
+
+export { throughPooler, throughPoolerOf } from './pooler';
+export { pgbouncerBinary, startPgbouncer } from './pgbouncer';
 
 export type TestBackend = 'pglite' | 'postgres';
 
@@ -15,7 +19,14 @@ export type TestBackend = 'pglite' | 'postgres';
 export async function createTestDatabase(
   backend: TestBackend,
   postgresUrl?: string,
-  { migrate = true }: { migrate?: boolean } = {},
+  {
+    migrate = true,
+    poolerUrl,
+  }: {
+    migrate?: boolean;
+    /** A transaction-mode pooler in front of `postgresUrl`'s server: queries go through it. */
+    poolerUrl?: string | undefined;
+  } = {},
 ): Promise<DatabaseHandle> {
   if (backend === 'pglite') {
     const handle = await createDatabase({ kind: 'pglite' });
@@ -30,12 +41,13 @@ export async function createTestDatabase(
   url.pathname = `/${name}`;
   const handle = await createDatabase({
     kind: 'postgres',
-    url: url.toString(),
+    ...throughPooler(url.toString(), poolerUrl, postgresUrl),
     maxConnections: 20,
   });
   if (migrate) await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       await admin.unsafe(`drop database if exists ${name} with (force)`);

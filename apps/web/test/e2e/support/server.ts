@@ -40,6 +40,7 @@ export async function startE2eServer(smtpPort: number) {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
+    SHUTDOWN_DELAY: '0',
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: '12',
     ACCESS_TOKEN_TTL: '5',

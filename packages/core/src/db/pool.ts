@@ -1,0 +1,74 @@
+import postgres from 'postgres';
+
+/** How the PostgreSQL connections of one process are opened and recycled. */
+export interface PoolOptions {
+  url: string;
+  /**
+   * Set when `url` goes through a transaction-mode pooler (PgBouncer): the work that needs a
+   * session of its own (LISTEN, the setup lock, migrations, the job queue) connects here instead.
+   */
+  directUrl?: string | undefined;
+  maxConnections?: number | undefined;
+  /** Close a connection left idle this long (postgres.js `idle_timeout`): the pool shrinks. */
+  idleTimeoutS?: number | undefined;
+  /** Replace a connection after this long, busy or not (postgres.js `max_lifetime`). */
+  maxLifetimeS?: number | undefined;
+  /** Give up opening a connection after this many seconds (postgres.js `connect_timeout`). */
+  connectTimeoutS?: number | undefined;
+  /** The server cancels a statement running longer than this (PostgreSQL `statement_timeout`). */
+  statementTimeoutMs?: number | undefined;
+}
+
+const common = (options: PoolOptions) => ({
+  onnotice: () => {},
+  ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}),
+});
+
+/** `statement_timeout` sent when the session opens: only where the server is PostgreSQL itself. */
+const timeoutAtStartup = (options: PoolOptions) =>
+  options.statementTimeoutMs
+    ? { connection: { statement_timeout: options.statementTimeoutMs } }
+    : {};
+
+/**
+ * The query pool. Directly on PostgreSQL each connection is a session of its own: named prepared
+ * statements and the timeout as a startup parameter. Through a transaction-mode pooler
+ * (`directUrl` set) consecutive statements may run on different server connections, so nothing
+ * may live in the session: unnamed statements, no startup parameter the pooler would refuse
+ * (the timeout is the role's, see `roleStatementTimeout`).
+ */
+export function queryPool(options: PoolOptions) {
+  const pooled = options.directUrl !== undefined;
+  return postgres(options.url, {
+    ...common(options),
+    max: options.maxConnections ?? 20,
+    idle_timeout: options.idleTimeoutS ?? 30,
+    max_lifetime: options.maxLifetimeS ?? 30 * 60,
+    ...(pooled ? { prepare: false } : timeoutAtStartup(options)),
+  });
+}
+
+/**
+ * Sessions for setup work when a pooler stands in front (the advisory lock held across the
+ * migrations, the migrations themselves): two connections at most, closed soon after boot.
+ */
+export function directSessions(options: PoolOptions & { directUrl: string }) {
+  return postgres(options.directUrl, {
+    ...common(options),
+    ...timeoutAtStartup(options),
+    max: 2,
+    idle_timeout: 5,
+  });
+}
+
+/**
+ * Through a pooler the timeout cannot travel with the connection: it is stored as this role's
+ * default in this database, which every server connection the pooler opens afterwards reads
+ * (ones already open keep theirs until the pooler replaces them, `server_lifetime`).
+ */
+export async function roleStatementTimeout(session: postgres.Sql, timeoutMs: number) {
+  const ms = Math.trunc(timeoutMs);
+  await session.unsafe(
+    `do $$ begin execute format('alter role %I in database %I set statement_timeout = %L', current_user, current_database(), '${ms}ms'); end $$`,
+  );
+}
