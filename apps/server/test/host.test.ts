@@ -71,17 +71,14 @@ describe('one Express app serves every request', () => {
   });
 
   it("a web app path never runs the API's pipeline: POST /feed as text is no 415", async () => {
-    const res = await supertest(appWith())
-      .post('/feed')
-      .set('Content-Type', 'text/plain')
-      .send('hello');
+    const request = supertest(appWith());
+    const text = (path: string) =>
+      request.post(path).set('Content-Type', 'text/plain').send('hello');
+    const res = await text('/feed');
     expectError(res, 404, 'NOT_FOUND');
     expect(res.body.message).toBe('Rota não encontrada: POST /feed');
     // The same body on a documented operation is refused for what it is.
-    const api = await supertest(appWith())
-      .post('/post/')
-      .set('Content-Type', 'text/plain')
-      .send('hello');
+    const api = await text('/post/');
     expectError(api, 415, 'UNSUPPORTED_MEDIA_TYPE');
     expect(api.body.message).toBe('O corpo da requisição deve ser JSON (application/json)');
   });

@@ -37,6 +37,18 @@ const trpcError = (res: supertest.Response) => ({
   message: res.body.error?.message as string,
 });
 
+/** Both transports refused the request with this status, error code and message (no reason). */
+function expectBothRefused(
+  [rest, trpc]: [supertest.Response, supertest.Response],
+  status: number,
+  code: string,
+  message: string,
+) {
+  const expected = { status, code, reason: undefined, message };
+  expect(restError(rest)).toEqual(expected);
+  expect(trpcError(trpc)).toEqual(expected);
+}
+
 describe('the same request over REST and /trpc', () => {
   it('Idempotency-Key: a signed-in create replays its first answer on both', async () => {
     for (const [send, dataOf] of [
@@ -120,41 +132,35 @@ describe('the same request over REST and /trpc', () => {
       .set(user.auth)
       .set('Content-Type', 'text/plain')
       .send('hello');
-    const expected = {
-      status: 415,
-      code: 'UNSUPPORTED_MEDIA_TYPE',
-      reason: undefined,
-      message: 'O corpo da requisição deve ser JSON (application/json)',
-    };
-    expect(restError(rest)).toEqual(expected);
-    expect(trpcError(trpc)).toEqual(expected);
+    expectBothRefused(
+      [rest, trpc],
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'O corpo da requisição deve ser JSON (application/json)',
+    );
   });
 
   it('413: the same body limit (100 kB) and message on both', async () => {
     const body = { ...generalBody(user), content: 'x'.repeat(101 * 1024) };
     const rest = await t.request.post('/post').set(user.auth).send(body);
     const trpc = await t.request.post('/trpc/feed.create').set(user.auth).send(body);
-    const expected = {
-      status: 413,
-      code: 'PAYLOAD_TOO_LARGE',
-      reason: undefined,
-      message: 'Corpo da requisição maior que 100 kB',
-    };
-    expect(restError(rest)).toEqual(expected);
-    expect(trpcError(trpc)).toEqual(expected);
+    expectBothRefused(
+      [rest, trpc],
+      413,
+      'PAYLOAD_TOO_LARGE',
+      'Corpo da requisição maior que 100 kB',
+    );
   });
 
   it('400: a path that does not decode says it is malformed on both', async () => {
     const rest = await t.request.get('/post/%E0%A4%A').set(user.auth);
     const trpc = await t.request.get('/trpc/feed.get%E0%A4%A').set(user.auth);
-    const expected = {
-      status: 400,
-      code: 'BAD_REQUEST',
-      reason: undefined,
-      message: 'Caminho malformado: codificação percentual (UTF-8) inválida',
-    };
-    expect(restError(rest)).toEqual(expected);
-    expect(trpcError(trpc)).toEqual(expected);
+    expectBothRefused(
+      [rest, trpc],
+      400,
+      'BAD_REQUEST',
+      'Caminho malformado: codificação percentual (UTF-8) inválida',
+    );
   });
 
   it('metrics: a REST call and a /trpc call of one procedure are labelled by that procedure', async () => {

@@ -64,7 +64,8 @@ export function batchedLimiter(
 ): Limiter & { stop(): void } {
   const counters = new Map<
     string,
-    { window: number; endsAt: number; known: number; pending: number }
+    /** `known`: the store's total; `sending`: hits on their way to it; `pending`: not sent yet. */
+    { window: number; endsAt: number; known: number; sending: number; pending: number }
   >();
 
   async function flush() {
@@ -78,12 +79,16 @@ export function batchedLimiter(
       if (counter.pending === 0) continue;
       const by = counter.pending;
       counter.pending = 0;
+      // Still counted while the store's answer is on its way: no request slips through the gap.
+      counter.sending += by;
       writes.push(
         store.increment(`${name}:${address}:${counter.window}`, by, new Date(counter.endsAt)).then(
           (total) => {
+            counter.sending -= by;
             counter.known = Math.max(counter.known + by, total);
           },
           (error: unknown) => {
+            counter.sending -= by;
             counter.pending += by;
             onError(error);
           },
@@ -100,11 +105,11 @@ export function batchedLimiter(
       const window = windowOf(windowSeconds);
       let counter = counters.get(address);
       if (!counter || counter.window !== window.index) {
-        counter = { window: window.index, endsAt: window.endsAt, known: 0, pending: 0 };
+        counter = { window: window.index, endsAt: window.endsAt, known: 0, sending: 0, pending: 0 };
         counters.set(address, counter);
       }
       counter.pending++;
-      return decide(counter.known + counter.pending, max, window.resetSeconds);
+      return decide(counter.known + counter.sending + counter.pending, max, window.resetSeconds);
     },
     flush,
     stop: () => clearInterval(timer),

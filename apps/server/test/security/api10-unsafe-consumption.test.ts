@@ -21,10 +21,8 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
       'pino',
       'postgres', // the database at DATABASE_URL (operator configuration)
       'prom-client',
-      'proxy-addr', // the client's address behind a trusted proxy, as Express's req.ip (Express's own)
       'swagger-ui-dist', // static files for /docs, served locally (no CDN)
       'trpc-to-openapi',
-      'type-is', // the media type of a request body (Express's own)
       'zod',
       'zod-openapi',
     ]);
