@@ -63,7 +63,7 @@ describe('@campus/client installed from its tarball outside the repository', () 
       .map((file) => readFileSync(join(dist, file), 'utf8'));
     const imported = new Set(
       declarations.flatMap((text) =>
-        [...text.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((match) => match[1]!),
+        [...text.matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)].map((match) => match[1]!),
       ),
     );
     const packages = [...imported].filter((specifier) => !specifier.startsWith('.'));
