@@ -1,7 +1,10 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDocument, restTypes } from '../scripts/rest-types';
+import type * as Client from '../src/index';
 import {
   ADMIN,
   clientDir,
@@ -61,10 +64,12 @@ describe('@campus/client installed from its tarball outside the repository', () 
     const declarations = readdirSync(dist, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.d.ts'))
       .map((file) => readFileSync(join(dist, file), 'utf8'));
+    // What each declaration file imports or references, as the compiler reads it (not comments).
     const imported = new Set(
-      declarations.flatMap((text) =>
-        [...text.matchAll(/(?:from|import\()\s*'([^']+)'/g)].map((match) => match[1]!),
-      ),
+      declarations.flatMap((text) => {
+        const { importedFiles, typeReferenceDirectives } = ts.preProcessFile(text, true, true);
+        return [...importedFiles, ...typeReferenceDirectives].map((file) => file.fileName);
+      }),
     );
     const packages = [...imported].filter((specifier) => !specifier.startsWith('.'));
     expect(packages.sort()).toEqual(['@trpc/client', '@trpc/server', 'openapi-fetch']);
@@ -90,6 +95,25 @@ describe('@campus/client installed from its tarball outside the repository', () 
     expect(output).toContain('ok: streams.post delivers the like live');
     expect(output).toContain('example: every step passed');
   }, 120_000);
+
+  it("batches within the server's bound: MAX_BATCH_SIZE + 1 calls at once are two requests", async () => {
+    const entry = join(consumerDir, 'node_modules/@campus/client/dist/index.js');
+    const installed = (await import(pathToFileURL(entry).href)) as typeof Client;
+    let requests = 0;
+    const client = installed.createClient({
+      url: server!.url,
+      fetch: (input, init) => {
+        requests += 1;
+        return fetch(input, init);
+      },
+    });
+    const calls = Array.from({ length: installed.MAX_BATCH_SIZE + 1 }, () =>
+      client.localities.estados.query(),
+    );
+    const answers = await Promise.all(calls);
+    expect(answers.every((answer) => answer.dados.length === 27)).toBe(true);
+    expect(requests).toBe(2);
+  });
 
   it("has REST types that are openapi-typescript's reading of the served /openapi.json", async () => {
     const served = (await (await fetch(`${server!.url}/openapi.json`)).json()) as {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { listMeta, pageOffset, pageQuery } from './pagination';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { listMeta, pageOffset, pageQuery, queryFlag } from './pagination';
 
 describe('pagination', () => {
   const schema = pageQuery(50);
@@ -7,6 +8,13 @@ describe('pagination', () => {
   it('coerces query strings and applies defaults', () => {
     expect(schema.parse({})).toEqual({ page: 1, limit: 10 });
     expect(schema.parse({ page: '3', limit: '50' })).toEqual({ page: 3, limit: 50 });
+  });
+
+  it("is typed as a tRPC caller writes it (numbers, booleans), the output's types unchanged", () => {
+    expectTypeOf<z.input<typeof schema>>().toEqualTypeOf<{ page?: number; limit?: number }>();
+    expectTypeOf<z.output<typeof schema>>().toEqualTypeOf<{ page: number; limit: number }>();
+    expectTypeOf<z.input<ReturnType<typeof queryFlag>>>().toEqualTypeOf<boolean>();
+    expect(queryFlag('mine').parse('true')).toBe(true);
   });
 
   it.each([
