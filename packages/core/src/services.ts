@@ -1,4 +1,5 @@
 import { createAdminService } from './admin/service';
+import { createCursors } from './common/cursor';
 import type { AuthConfig } from './auth/config';
 import { createAuthService } from './auth/service';
 import type { Database } from './db/client';
@@ -49,8 +50,11 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
   const reminders = live.reminderLeadSeconds
     ? { reminderLeadSeconds: live.reminderLeadSeconds }
     : {};
-  const matches = createMatchService(db, reminders);
+  // The lists' cursors are signed with a key derived from the server's secret.
+  const cursors = createCursors(auth.jwtSecret);
+  const matches = createMatchService(db, { ...reminders, cursors });
   const feed = createFeedService(db, {
+    cursors,
     ...reminders,
     ...(live.moderationThreshold ? { moderationThreshold: live.moderationThreshold } : {}),
   });
@@ -73,10 +77,10 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     feed,
     idempotency: createIdempotencyService(db),
     rateLimits: createRateLimitService(db),
-    notifications: createNotificationService(db, live.bus, live.reminderLeadSeconds),
+    notifications: createNotificationService(db, cursors, live.bus, live.reminderLeadSeconds),
     live: createLiveStreams(db, live.bus, (id) => matches.read(id)),
     streamSlots: createStreamSlots(live.maxStreamsPerUser ?? 8),
-    groups: createGroupService(db),
+    groups: createGroupService(db, cursors),
     calendar: createCalendarService({
       match: (id, actor) => matches.get(id, actor.id),
       post: (id, actor) => feed.get(id, actor),

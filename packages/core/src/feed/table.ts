@@ -96,6 +96,8 @@ export const posts = pgTable(
     // The author's and the group's posts, newest first (filters of GET /post).
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
+    // type=: a cursor's page is a range of this index from its key on (docs/contract/cursors.md).
+    index('posts_type_created_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
     // upcoming=true: events by date.
     index('posts_event_date_idx')
       .on(t.eventDate, t.id)

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
-import { listMeta, pageOffset } from '../common/pagination';
+import type { Cursors } from '../common/cursor';
 import type { Database, Transaction } from '../db/client';
 import { conflict, forbidden, notFound } from '../errors';
 import { publish } from '../events/bus';
@@ -9,7 +9,7 @@ import { matchCancelledNotification } from '../notifications/messages';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import { notify } from '../notifications/service';
 import { prepareUserById } from '../users/records';
-import { prepareMatchList } from './list';
+import { createMatchList } from './list';
 import {
   countsOf,
   lockMatch,
@@ -20,7 +20,7 @@ import {
   waitlistOf,
   type MatchRow,
 } from './queries';
-import { readMatch, toFoundMatch, toListItem, toMatchColumns, toSubscription } from './records';
+import { readMatch, toFoundMatch, toMatchColumns, toSubscription } from './records';
 import {
   canTransition,
   effectiveStatus,
@@ -31,7 +31,6 @@ import {
 } from './rules';
 import type {
   CreateMatchInput,
-  ListMatchesQuery,
   Match,
   MatchSubscription,
   MatchTeamChange,
@@ -60,13 +59,15 @@ async function assertMayManageMatch(tx: Transaction, actor: Actor, match: MatchR
 /** Matches with team placement (decisions.md §6) and a waiting list (extensions.md §D). */
 export function createMatchService(
   db: Database,
-  { reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S }: { reminderLeadSeconds?: number } = {},
+  {
+    reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S,
+    cursors,
+  }: { reminderLeadSeconds?: number; cursors: Cursors },
 ) {
   const byId = matchWithAuthor(db, sql.placeholder('id')).prepare('matches_by_id');
   const playersById = playersOf(db, sql.placeholder('id')).prepare('matches_players');
   const waitlistById = waitlistOf(db, sql.placeholder('id')).prepare('matches_waitlist');
   const snapshot = seatSnapshot(db).prepare('matches_seat_snapshot');
-  const listStatements = prepareMatchList(db);
   const userById = prepareUserById(db, userColumns, 'matches_user_ref');
   const seatOptions = { reminderLeadSeconds };
 
@@ -131,27 +132,7 @@ export function createMatchService(
     /** The match as nobody in particular sees it (live streams add each watcher's view). */
     read: (id: string) => readMatch(db, id, new Date()),
 
-    /** MatchDate ascending, then id; `status` filters by the status as it reads now. */
-    async list(query: ListMatchesQuery, viewerId: string) {
-      const now = new Date();
-      const params = {
-        limit: query.limit,
-        offset: pageOffset(query),
-        now: now.toISOString(),
-        viewer: viewerId,
-        sport: query.sport ?? null,
-        groupId: query.groupId ?? null,
-      };
-      const statements = listStatements(query);
-      const [rows, [counted]] = await Promise.all([
-        statements.page.execute(params),
-        statements.total.execute(params),
-      ]);
-      return {
-        data: rows.map((r) => toListItem(r.match, r, r.players, r.waitlistCount, now)),
-        meta: listMeta(query, counted?.n ?? 0),
-      };
-    },
+    list: createMatchList(db, cursors),
 
     /**
      * Under the match lock: the status transition is checked from the status as it reads now,
