@@ -36,9 +36,6 @@ export { sportsList } from './matches/sports';
 export { createCalendarService, matchCalendar, postCalendar } from './calendar/service';
 export * from './feed/schemas';
 export * from './feed/service';
-/** The reader's bit in the posts' reader-flag filters (the bench writes the same statement). */
-export { filterBitOf } from './feed/records';
-export { READER_SET_MAX } from './feed/locks';
 export * from './idempotency/service';
 export * from './db/unavailable';
 export * from './common/actor';
