@@ -110,61 +110,43 @@ export async function listCursors(options: {
     const grouped = Math.floor(options.posts / GROUP_EVERY);
     // The quick run's seeds hold fewer than 1,000 pages of the group.
     const groupDeep = Math.min(DEEP, Math.floor(grouped / LIMIT) - 1);
-    const loads = [
-      ...(await pair(
-        options.server,
-        headers,
-        'GET /post',
-        '/post',
-        DEEP,
-        (p) => `Post ${(p - 1) * LIMIT + 1}`,
-      )),
-      ...(await pair(
-        options.server,
-        headers,
-        'GET /post?groupId=',
-        `/post?groupId=${groupId}`,
-        groupDeep,
-        (p) => `Post ${((p - 1) * LIMIT + 1) * GROUP_EVERY}`,
-      )),
-      ...(await pair(
-        options.server,
-        headers,
-        `GET /post/{id}/comment (${MANY_COMMENTS.toLocaleString('en')} comments)`,
-        `/post/${postId}/comment`,
-        DEEP,
-        (p) => `Bench comment ${MANY_COMMENTS - (p - 1) * LIMIT}`,
-      )),
+    const lists = [
+      {
+        what: 'GET /post',
+        path: '/post',
+        deep: DEEP,
+        firstOf: (p: number) => `Post ${(p - 1) * LIMIT + 1}`,
+      },
+      {
+        what: `GET /post?groupId= (1 post in ${GROUP_EVERY})`,
+        path: `/post?groupId=${groupId}`,
+        deep: groupDeep,
+        firstOf: (p: number) => `Post ${((p - 1) * LIMIT + 1) * GROUP_EVERY}`,
+      },
+      {
+        what: `GET /post/{id}/comment (${MANY_COMMENTS.toLocaleString('en')} comments)`,
+        path: `/post/${postId}/comment`,
+        deep: DEEP,
+        firstOf: (p: number) => `Bench comment ${MANY_COMMENTS - (p - 1) * LIMIT}`,
+      },
     ];
-    const results = await compare(loads, options.timing);
-    const ratio = (what: string, first: RunResult, deep: RunResult, page: number) =>
-      atLeast(
-        `${what} page ${page} by cursor / page 1 (${options.posts.toLocaleString('en')} posts), req/s`,
-        deep.requestsPerSec / first.requestsPerSec,
-        0.9,
-        `${deep.requestsPerSec.toFixed(0)} / ${first.requestsPerSec.toFixed(0)}`,
+    const loads: Load[] = [];
+    for (const list of lists)
+      loads.push(
+        ...(await pair(options.server, headers, list.what, list.path, list.deep, list.firstOf)),
       );
-    const [f1, fd, g1, gd, c1, cd] = results as [
-      RunResult,
-      RunResult,
-      RunResult,
-      RunResult,
-      RunResult,
-      RunResult,
-    ];
-    return {
-      results,
-      ratios: [
-        ratio('GET /post', f1, fd, DEEP),
-        ratio(`GET /post?groupId= (1 post in ${GROUP_EVERY})`, g1, gd, groupDeep),
-        ratio(
-          `GET /post/{id}/comment (${MANY_COMMENTS.toLocaleString('en')} comments)`,
-          c1,
-          cd,
-          DEEP,
-        ),
-      ],
-    };
+    const results = await compare(loads, options.timing);
+    // Each list's two loads, page 1 then page `deep`, side by side in `results`.
+    const ratios = lists.map(({ what, deep }, i) => {
+      const [first, deepest] = [results[2 * i]!, results[2 * i + 1]!];
+      return atLeast(
+        `${what} page ${deep} by cursor / page 1 (${options.posts.toLocaleString('en')} posts), req/s`,
+        deepest.requestsPerSec / first.requestsPerSec,
+        0.9,
+        `${deepest.requestsPerSec.toFixed(0)} / ${first.requestsPerSec.toFixed(0)}`,
+      );
+    });
+    return { results, ratios };
   } finally {
     await sql.end();
   }
