@@ -1,22 +1,18 @@
 /**
- * Issue 13's figures (docs/contract/feed.md, Listing), on the large database (1,000,000 posts at
- * full scale):
- * - the list with the reader's flags against the same list without them: the statements GET
- *   /post runs (page with visibility + likedByMe/attendingByMe, and the exact total less hidden
- *   posts) against the same two without the flag columns, executed by PostgreSQL in rotating
- *   rounds of the same run. Measured at the statement, where the flags cost is all there is (over
- *   HTTP the same cost is a smaller share of a request, so the HTTP ratio can only be closer to
- *   1). In the same rounds, for the record: the list with two constant columns in the flags'
- *   place (what the two values per row cost with nothing computed: the ceiling of the target's
- *   ratio), and the list before issue 13 (no moderation either);
+ * Issue 13's figures (docs/contract/feed.md, Listing), on the large database (1,000,000 posts at full scale):
+ * - the list with the reader's flags against the same list with two constant columns in their
+ *   place (what two more values per row cost with nothing computed; goal ≥ 0.95): the statements
+ *   GET /post runs (page with visibility + likedByMe/attendingByMe, and the exact total less
+ *   hidden posts), executed by PostgreSQL in rotating rounds of the same run. Measured at the
+ *   statement, where the flags cost is all there is (over HTTP the same cost is a smaller share
+ *   of a request, so the HTTP ratio can only be closer to 1). In the same rounds, for the record:
+ *   the list without the two columns, and the list before issue 13 (no moderation either);
  * - GET /post?q= (a term found in 1 post of 1,000) against GET /post page 1, over HTTP;
  * - GET /post/{id} of a post with 100,000 likes against one with 10, over HTTP (bounded read).
  * Answers are checked: totals, lengths and the first item.
  */
-import { filterBitOf } from '@campus/core';
 import postgres from 'postgres';
 import { compare, parse, type Load, type RunResult } from './measure';
-import { likersColumns } from './seed';
 import { atLeast, atMost, type Ratio, type Timing } from './ratios';
 import { log, type Service } from './support';
 
@@ -33,8 +29,11 @@ const columns = `p.id, p.title, p.content, p.type, p.author, p.author_id, p."gro
   p.attendances_count, p.hidden_at, p.kept_visible, p.created_at, p.updated_at,
   case when p.group_id is null then false
     else coalesce((select g.verified from groups g where g.id = p.group_id), false) end as group_verified`;
-/** Page 1 of 10, both numbers in the text as the service writes them (core db/literal.ts). */
-const order = 'order by p.created_at desc nulls last, p.id desc nulls last limit 10 offset 0';
+/**
+ * Page 1 of 10 (11 rows: the extra one says whether a next page exists), both numbers in the
+ * text as the service writes them (core db/literal.ts).
+ */
+const order = 'order by p.created_at desc nulls last, p.id desc nulls last limit 11 offset 0';
 
 /**
  * Who may see a post (hidden content, docs/contract/feed.md, Moderation) and the total less hidden
@@ -46,18 +45,17 @@ const visibleTotal = `select (row_count - (select count(*) from posts p where p.
     from row_counts where table_name = 'posts'`;
 
 /**
- * GET /post's statements (feed/listing.ts): visibility, the reader's flags (from the post's exact
- * set while small, else its filter and a probe function, feed/records.ts), the total less hidden
- * posts.
+ * GET /post's statements (feed/listing.ts): visibility, the reader's flags (a probe of the
+ * unique (post_id, user_id) indexes, feed/records.ts), the total less hidden posts.
  */
 const withFlags = {
   page: `select ${columns},
-      case when p.likers is not null then $1::uuid = any(p.likers) when (p.likers_filter & $3::bigint) <> 0 then post_liked_by(p.id, $1::uuid) else false end as liked_by_me,
-      case when p.attendees is not null then $1::uuid = any(p.attendees) when (p.attendees_filter & $3::bigint) <> 0 then post_attended_by(p.id, $1::uuid) else false end as attending_by_me
+      exists (select 1 from post_likes l where l.post_id = p.id and l.user_id = $1::uuid) as liked_by_me,
+      exists (select 1 from post_attendances a where a.post_id = p.id and a.user_id = $1::uuid) as attending_by_me
     from posts p ${visible} ${order}`,
   total: visibleTotal,
 };
-/** The same list without the reader's flags: the target's reference. */
+/** The same list without the reader's flags, for the record. */
 const withoutFlags = {
   page: `select ${columns} from posts p ${visible} ${order}`,
   total: visibleTotal,
@@ -105,8 +103,7 @@ async function seedFeedReader(sql: Sql, passwordHash: string, readerId: string):
         select ${liked.id}, u.id, ${EPOCH}::timestamptz + (substr(u.nickname, 7)::int) * interval '1 second'
         from users u where u.nickname like 'liker\\_%'
         on conflict do nothing`;
-      await tx`update posts set likes_count = (select count(*) from post_likes where post_id = ${liked.id}),
-          ${likersColumns(tx)}
+      await tx`update posts set likes_count = (select count(*) from post_likes where post_id = ${liked.id})
         where id = ${liked.id}`;
     });
   }
@@ -135,8 +132,7 @@ async function likeFirstPage(sql: Sql, readerId: string): Promise<void> {
       insert into post_likes (post_id, user_id)
       values (${ids[1]!}, ${readerId}), (${ids[4]!}, ${readerId})
       on conflict do nothing`;
-    await tx`update posts set likes_count = (select count(*) from post_likes l where l.post_id = posts.id),
-        ${likersColumns(tx)}
+    await tx`update posts set likes_count = (select count(*) from post_likes l where l.post_id = posts.id)
       where id = any(${ids}::uuid[])`;
   });
 }
@@ -165,7 +161,7 @@ async function statementRate(
           sql.unsafe(statements.page, params.page as never[], PREPARED),
           sql.unsafe(statements.total, params.total as never[], PREPARED),
         ]);
-        if (rows.length !== 10) throw new Error('the list statement did not answer 10 rows');
+        if (rows.length !== 11) throw new Error('the list statement did not answer 11 rows');
         done++;
       }
     }),
@@ -196,10 +192,8 @@ export async function feedReader(options: {
 
     // The statements, in rounds that rotate their order, 4 sessions each.
     const reader = { page: [options.readerId, false], total: [options.readerId, false] };
-    // The reader's filter bit is a parameter, as the service passes it (core feed/records.ts).
-    const flagged = { ...reader, page: [...reader.page, filterBitOf(options.readerId)] };
     const statements = [
-      { name: 'with', set: withFlags, params: flagged },
+      { name: 'with', set: withFlags, params: reader },
       { name: 'without', set: withoutFlags, params: reader },
       { name: 'constant', set: constantFlags, params: reader },
       { name: 'before', set: beforeIssue, params: { page: [], total: [] } },
@@ -302,10 +296,10 @@ export async function feedReader(options: {
       ],
       ratios: [
         atLeast(
-          `GET /post with the reader's flags / without them (statements, ${total.toLocaleString('en')} posts)`,
-          withRate / withoutRate,
-          0.9,
-          `${withRate.toFixed(0)} / ${withoutRate.toFixed(0)} per s; two constant columns in their place: ${(constantRate / withoutRate).toFixed(2)}`,
+          `GET /post with the reader's flags / with two constant columns in their place (statements, ${total.toLocaleString('en')} posts)`,
+          withRate / constantRate,
+          0.95,
+          `${withRate.toFixed(0)} / ${constantRate.toFixed(0)} per s; without the two columns: ${withoutRate.toFixed(0)} per s`,
         ),
         atLeast(
           `GET /post?q= / page 1 (${total.toLocaleString('en')} posts), req/s`,

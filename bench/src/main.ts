@@ -38,6 +38,7 @@ import { staticList } from './static-list';
 import { groupLists } from './groups';
 import { fanoutRatios, runFanout } from './fanout';
 import { feedReader } from './feed-reader';
+import { listCursors } from './cursors';
 import {
   BENCH_DIR,
   JWT_SECRET,
@@ -141,6 +142,8 @@ async function main() {
         await stopProcess(smallServer);
       }
     }
+    if (wants('lists'))
+      collect(await listCursors({ server, url: large.url, auth, posts: large.posts, timing }));
     if (wants('post')) {
       const handler = await baseline('express-post', {
         DATABASE_URL: large.url,

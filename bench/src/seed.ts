@@ -5,24 +5,12 @@
  * counter row. Everything is deterministic: post g is titled "Post g" and was created g seconds
  * before a fixed instant, so page p of the feed starts with "Post (p-1)·limit+1".
  */
-import { READER_SET_MAX } from '@campus/core';
 import type postgres from 'postgres';
 import { log } from './support';
 
 type Sql = postgres.Sql;
 
 const EPOCH = '2030-01-01 00:00:00+00';
-
-/**
- * What the reader's flags are read from, for the `posts` row being updated, from its likes as
- * the service keeps them (core feed/locks.ts): the exact set of likers while at most
- * READER_SET_MAX, and the filter of their bits. Whatever inserts likes directly sets both beside
- * `likes_count`, or the reader's flags would read false for those likes.
- */
-export const likersColumns = (sql: Sql | postgres.TransactionSql) => sql`
-  likers_filter = (select coalesce(bit_or(post_filter_bit(l.user_id)), 0) from post_likes l where l.post_id = posts.id),
-  likers = (select case when count(*) <= ${READER_SET_MAX} then coalesce(array_agg(l.user_id), '{}') end
-    from post_likes l where l.post_id = posts.id)`;
 
 /** Runs `insert` with `trigger` off and adds the rows it inserted to `row_counts`. */
 async function bulkInsert(
@@ -126,8 +114,7 @@ export async function seedInteractions(
       await tx`insert into post_reports (post_id, user_id, reason, created_at)
                values (${post.id}, ${users[i]!.id}, ${`Report ${i + 1}`}, ${at(i)})`;
     }
-    await tx`update posts set comments_count = ${counts.comments}, likes_count = ${counts.likes},
-               ${likersColumns(tx)}
+    await tx`update posts set comments_count = ${counts.comments}, likes_count = ${counts.likes}
              where id = ${post.id}`;
   });
   return post.id;

@@ -26,8 +26,10 @@ import {
   type Service,
 } from './support';
 import { compare, parse, type Load } from './measure';
+import { DB as BENCH_DB } from './options';
 
-const DB = 'campus_bench_large';
+// The large database of `pnpm bench` (with BENCH_DB_SUFFIX, that run's own).
+const DB = BENCH_DB.large;
 const POOL_MAX = process.env.BENCH_POOL_MAX ?? '20';
 const args = process.argv.slice(2);
 const pathArg = args.find((a) => a.startsWith('/'));

@@ -65,6 +65,7 @@ export const REASONS = [
   'ACCOUNT_PENDING',
   'RESET_TOKEN_INVALID',
   'WRONG_PASSWORD',
+  'INVALID_CURSOR',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -3,6 +3,7 @@ export * from './services';
 export * from './common/envelope';
 export * from './common/ids';
 export * from './common/pagination';
+export { createCursors } from './common/cursor';
 export * from './auth/config';
 export * from './auth/schemas';
 export * from './auth/password';
@@ -35,9 +36,6 @@ export { sportsList } from './matches/sports';
 export { createCalendarService, matchCalendar, postCalendar } from './calendar/service';
 export * from './feed/schemas';
 export * from './feed/service';
-/** The reader's bit in the posts' reader-flag filters (the bench writes the same statement). */
-export { filterBitOf } from './feed/records';
-export { READER_SET_MAX } from './feed/locks';
 export * from './idempotency/service';
 export * from './db/unavailable';
 export * from './common/actor';

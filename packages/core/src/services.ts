@@ -1,4 +1,5 @@
 import { createAdminService } from './admin/service';
+import { createCursors } from './common/cursor';
 import type { AuthConfig } from './auth/config';
 import { createAuthService } from './auth/service';
 import type { Database } from './db/client';
@@ -51,8 +52,11 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
   const reminders = live.reminderLeadSeconds
     ? { reminderLeadSeconds: live.reminderLeadSeconds }
     : {};
-  const matches = createMatchService(db, reminders);
+  // The lists' cursors are signed with a key derived from the server's secret.
+  const cursors = createCursors(auth.jwtSecret);
+  const matches = createMatchService(db, { ...reminders, cursors });
   const feed = createFeedService(db, {
+    cursors,
     ...reminders,
     ...(live.moderationThreshold ? { moderationThreshold: live.moderationThreshold } : {}),
   });
@@ -75,13 +79,13 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     feed,
     idempotency: createIdempotencyService(db),
     rateLimits: createRateLimitService(db),
-    notifications: createNotificationService(db, live.bus, live.reminderLeadSeconds),
+    notifications: createNotificationService(db, cursors, live.bus, live.reminderLeadSeconds),
     live: {
       match: createMatchStream(live.bus, (id) => matches.read(id)),
       post: createPostStream(db, live.bus),
     },
     streamSlots: createStreamSlots(db, live.maxStreamsPerUser ?? 8),
-    groups: createGroupService(db, groupPosts),
+    groups: createGroupService(db, groupPosts, cursors),
     calendar: createCalendarService({
       match: (id, actor) => matches.get(id, actor.id),
       post: (id, actor) => feed.get(id, actor),

@@ -32,7 +32,15 @@ describe('GET /post (own app, so counts are exact)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: expect.any(Array),
-      meta: { page, limit: 10, totalCount: 25, totalPages: 3, hasNextPage, hasPrevPage },
+      meta: {
+        page,
+        limit: 10,
+        totalCount: 25,
+        totalPages: 3,
+        hasNextPage,
+        hasPrevPage,
+        nextCursor: hasNextPage ? expect.any(String) : null,
+      },
     });
     expect(titlesOf(res.body)).toEqual(titles.slice((page - 1) * 10, page * 10));
   });

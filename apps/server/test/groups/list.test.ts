@@ -47,6 +47,7 @@ describe('GET /group', () => {
       totalPages: 2,
       hasNextPage: true,
       hasPrevPage: false,
+      nextCursor: expect.any(String),
     });
     const second = await a.request.get('/group?limit=4&page=2').set(user.auth);
     expect(names(second)).toEqual(['Ômega Futsal', 'Zebra Vôlei']);

@@ -70,6 +70,7 @@ describe('GET /match', () => {
       totalPages: 1,
       hasNextPage: false,
       hasPrevPage: false,
+      nextCursor: null,
     });
     const [counted] = await t.db.select().from(rowCounts).where(eq(rowCounts.tableName, 'matches'));
     expect(counted!.rowCount).toBe(8);
@@ -153,6 +154,7 @@ describe('GET /match', () => {
       totalPages: 3,
       hasNextPage: true,
       hasPrevPage: true,
+      nextCursor: expect.any(String),
     });
     const last = await list('?page=3&limit=3');
     expect(last.body.data).toHaveLength(2);
@@ -168,6 +170,7 @@ describe('GET /match', () => {
       totalPages: 2,
       hasNextPage: false,
       hasPrevPage: true,
+      nextCursor: null,
     });
   });
 

@@ -38,8 +38,12 @@ export const feedRouter = router({
           'upcoming=true (EVENT posts whose eventDate is not past, soonest first). totalCount is ' +
           'exact. Posts hidden by moderation are left out (and out of totalCount) except for their ' +
           'author and site ADMINs, who see them with hidden: true.',
-        errorResponses: { 400: 'Invalid filter, page or limit (limit 1-50)', ...unauthorized },
+        errorResponses: {
+          400: 'Invalid filter, page or limit (limit 1-50), or a cursor made for another list, filters or user (INVALID_CURSOR)',
+          ...unauthorized,
+        },
       },
+      reasons: { 400: ['INVALID_CURSOR'] },
     })
     .input(listPostsInput)
     .output(postListResponse)

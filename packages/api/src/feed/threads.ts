@@ -1,5 +1,6 @@
 import {
   commentListResponse,
+  commentPageInput,
   commentSchema,
   createCommentReportInput,
   postPageInput,
@@ -52,8 +53,20 @@ const userRecordList = (
 
 export const threadProcedures = {
   listComments: authedProcedure
-    .meta({ openapi: subList('comments', '/post/{id}/comment', 'listPostComments') })
-    .input(postPageInput)
+    .meta({
+      openapi: {
+        ...subList('comments', '/post/{id}/comment', 'listPostComments'),
+        description:
+          'GET /post/{id} embeds only the 50 newest comments; this pages through all of them, by ' +
+          'page or by cursor (meta.nextCursor).',
+        errorResponses: {
+          ...pageErrors,
+          400: 'id is not a UUID, or an invalid page, limit (1-50) or cursor (INVALID_CURSOR)',
+        },
+      },
+      reasons: { 400: ['INVALID_CURSOR'] },
+    })
+    .input(commentPageInput)
     .output(commentListResponse)
     .query(({ ctx, input }) => ctx.services.feed.listComments(input, ctx.actor)),
 

@@ -24,8 +24,12 @@ export const groupsRouter = router({
         description:
           'Filters: q (the name contains it, ignoring case and accents), groupType, verified, ' +
           'mine=true (groups the caller is a member of).',
-        errorResponses: { 400: 'Invalid filter, page or limit (limit 1-50)', ...unauthorized },
+        errorResponses: {
+          400: 'Invalid filter, page or limit (limit 1-50), or a cursor made for another list, filters or user (INVALID_CURSOR)',
+          ...unauthorized,
+        },
       },
+      reasons: { 400: ['INVALID_CURSOR'] },
     })
     .input(listGroupsInput)
     .output(groupListResponse)

@@ -56,8 +56,12 @@ export const matchesRouter = router({
           'in, waits for or created) combine with it. Items carry isSubscriptionOpen, players, spots {filled, open} ' +
           "(open = maxPlayers − filled), waitlistCount, and the caller's myTeam and myWaitlistPosition; no team " +
           'objects nor the waiting list itself: read the match for those.',
-        errorResponses: { 400: 'Invalid pagination or filter', ...unauthorized },
+        errorResponses: {
+          400: 'Invalid pagination or filter, or a cursor made for another list, filters or user (INVALID_CURSOR)',
+          ...unauthorized,
+        },
       },
+      reasons: { 400: ['INVALID_CURSOR'] },
     })
     .input(listMatchesInput)
     .output(matchListResponse)

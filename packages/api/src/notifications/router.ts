@@ -27,8 +27,12 @@ export const notificationsRouter = router({
         operationId: 'listNotifications',
         tags,
         summary: "The caller's notifications, newest first",
-        errorResponses: { 400: 'Invalid page, limit (1-50) or unread', ...unauthorized },
+        errorResponses: {
+          400: 'Invalid page, limit (1-50) or unread, or a cursor made for another list, filters or user (INVALID_CURSOR)',
+          ...unauthorized,
+        },
       },
+      reasons: { 400: ['INVALID_CURSOR'] },
     })
     .input(listNotificationsInput)
     .output(notificationListResponse)

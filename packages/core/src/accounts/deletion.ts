@@ -3,7 +3,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import type { Transaction } from '../db/client';
 import { conflict, notFound } from '../errors';
 import { publish } from '../events/bus';
-import { left, readerSets, type ReaderSet } from '../feed/locks';
+import { movedCounter, perUserRows, type PerUserRows } from '../feed/locks';
 import { postComments, posts } from '../feed/table';
 import { lockGroup } from '../groups/access';
 import { groupMembers } from '../groups/table';
@@ -33,13 +33,12 @@ async function ensureRemovedUser(tx: Transaction) {
     .onConflictDoNothing();
 }
 
-const postsOf = (tx: Transaction, kind: ReaderSet, userId: string) =>
+const postsOf = (tx: Transaction, kind: PerUserRows, userId: string) =>
   tx.select({ id: kind.table.postId }).from(kind.table).where(eq(kind.table.userId, userId));
 
 /**
- * Locks every post the user likes or attends, in id order (two deletions sharing posts cannot
- * deadlock), so that a set read again from the rows (`left`) sees every like or attendance
- * committed before, as an unlike's lockPost does.
+ * Locks every post the user likes or attends, in id order, before their counters move: two
+ * deletions sharing posts cannot deadlock, and no like or unlike of them runs in between.
  */
 async function lockTheirPosts(tx: Transaction, userId: string) {
   await tx
@@ -47,19 +46,19 @@ async function lockTheirPosts(tx: Transaction, userId: string) {
     .from(posts)
     .where(
       or(
-        inArray(posts.id, postsOf(tx, readerSets.like, userId)),
-        inArray(posts.id, postsOf(tx, readerSets.attendance, userId)),
+        inArray(posts.id, postsOf(tx, perUserRows.like, userId)),
+        inArray(posts.id, postsOf(tx, perUserRows.attendance, userId)),
       ),
     )
     .orderBy(asc(posts.id))
     .for('no key update');
 }
 
-/** Deletes the user's rows of one kind and takes each off its post: counter and exact set. */
-async function takeOff(tx: Transaction, kind: ReaderSet, userId: string) {
+/** Deletes the user's rows of one kind and takes each off its post's counter. */
+async function takeOff(tx: Transaction, kind: PerUserRows, userId: string) {
   const touched = await tx
     .update(posts)
-    .set(left(kind, userId))
+    .set(movedCounter(kind, -1))
     .where(inArray(posts.id, postsOf(tx, kind, userId)))
     .returning({ id: posts.id });
   await tx.delete(kind.table).where(eq(kind.table.userId, userId));
@@ -106,12 +105,10 @@ export async function eraseAccount(tx: Transaction, userId: string): Promise<voi
   // line. In match id order, so two deletions sharing matches cannot deadlock.
   for (const matchId of await entriesOf(tx, userId)) await leaveMatch(tx, matchId, userId);
 
-  // Counters and the posts' exact reader sets stay exact: each like and attendance is taken off
-  // its post before the rows go. The user's bits stay in the posts' filters: a stale bit only
-  // costs a probe (feed/records.ts).
+  // Counters stay exact: each like and attendance is taken off its post before the rows go.
   await lockTheirPosts(tx, userId);
-  await takeOff(tx, readerSets.like, userId);
-  await takeOff(tx, readerSets.attendance, userId);
+  await takeOff(tx, perUserRows.like, userId);
+  await takeOff(tx, perUserRows.attendance, userId);
 
   // Other people's POST_COMMENT and GROUP_JOIN_REQUEST notifications begin with the person's
   // nickname ("maria comentou…", "maria pediu para entrar…"): they now name "Usuário removido".

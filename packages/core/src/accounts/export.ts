@@ -78,15 +78,6 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
   const { tokenHash: _t, ...sessionColumns } = getTableColumns(refreshTokens);
   const { tokenHash: _r, ...resetColumns } = getTableColumns(passwordResetTokens);
   const { text: _x, html: _h, ...mailColumns } = getTableColumns(mailOutbox);
-  // Not what the posts' reader flags are read from: other people's ids and their hash bits
-  // (feed/records.ts). Their likes and attendances are not the person's data.
-  const {
-    likersFilter: _lf,
-    attendeesFilter: _af,
-    likers: _l,
-    attendees: _a,
-    ...postExportColumns
-  } = getTableColumns(posts);
   /** Every row of `table` whose `columns` (any of them) name the person. */
   const rowsOf = (table: PgTable, ...columns: PgColumn[]) =>
     db
@@ -105,7 +96,7 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
       accountStatusChanges.userId,
       accountStatusChanges.changedBy,
     ),
-    posts: db.select(postExportColumns).from(posts).where(eq(posts.authorId, userId)),
+    posts: db.select().from(posts).where(eq(posts.authorId, userId)),
     comentarios: rowsOf(postComments, postComments.authorId),
     curtidas: rowsOf(postLikes, postLikes.userId),
     presencas: rowsOf(postAttendances, postAttendances.userId),

@@ -49,4 +49,5 @@ export const REASON_MESSAGES: Record<Reason, string> = {
   RESET_TOKEN_INVALID:
     'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo.',
   WRONG_PASSWORD: 'Senha incorreta.',
+  INVALID_CURSOR: 'Não foi possível continuar esta lista. Recarregue-a do início.',
 };

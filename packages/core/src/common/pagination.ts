@@ -33,6 +33,23 @@ export const queryFlag = (field: string) =>
 
 export type PageQuery = z.infer<ReturnType<typeof pageQuery>>;
 
+/**
+ * `page` and `limit`, and `cursor`: the opaque `meta.nextCursor` of the previous answer
+ * (docs/contract/cursors.md). With a cursor the page follows where that answer ended, whatever
+ * was created or deleted since, and `page` is ignored (the cursor knows its page's number).
+ * tRPC's `useInfiniteQuery` passes it as `cursor`.
+ */
+export const cursorPageQuery = (maxLimit: number, defaultLimit = 10) =>
+  pageQuery(maxLimit, defaultLimit).extend({
+    cursor: z
+      .string()
+      .min(1, 'cursor must not be empty')
+      .max(512, 'cursor is too long')
+      .optional()
+      .describe("Where to continue: the previous answer's meta.nextCursor (opaque)"),
+  });
+export type CursorPageQuery = z.infer<ReturnType<typeof cursorPageQuery>>;
+
 export function pageOffset({ page, limit }: PageQuery): number {
   return (page - 1) * limit;
 }
@@ -48,6 +65,21 @@ export const listMetaSchema = z
     hasPrevPage: z.boolean(),
   })
   .meta({ id: 'PageMeta' });
+
+/** `meta` of the lists that take a cursor: the page's meta and where the next page starts. */
+export const cursorListMetaSchema = listMetaSchema
+  .extend({
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe('Pass as `cursor` for the next page; null on the last page'),
+  })
+  .meta({ id: 'CursorPageMeta' });
+export type CursorListMeta = z.infer<typeof cursorListMetaSchema>;
+
+/** `{ data, meta }` of a page of `item`s, with `meta.nextCursor`. */
+export const cursorListResponse = <Item extends z.ZodType>(item: Item) =>
+  z.object({ data: z.array(item), meta: cursorListMetaSchema });
 
 /** `{ data, meta }` of a page of `item`s. */
 export const listResponse = <Item extends z.ZodType>(item: Item) =>

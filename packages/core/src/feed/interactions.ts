@@ -6,7 +6,7 @@ import { publish } from '../events/bus';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from '../notifications/reminders';
 import { DEFAULT_MODERATION_THRESHOLD } from './hiding';
 import { createCommentService, reportFiled } from './comments';
-import { joined, left, lockPost, readerSets, type ReaderSet } from './locks';
+import { lockPost, movedCounter, perUserRows, type PerUserRows } from './locks';
 import type { Report, UserRecord } from './schemas';
 import { postReports, posts } from './table';
 
@@ -15,26 +15,24 @@ import { postReports, posts } from './table';
  * transaction that first locks the post row (`locks.ts`). Then:
  * - duplicates are decided by the unique (post_id, user_id) constraints: `insert … on conflict
  *   do nothing returning` and `delete … returning` say whether a row changed;
- * - the counter moves only when a row did, in the same transaction, so it always equals the rows;
- *   that UPDATE also keeps what the reader's flags are read from (records.ts): the post's exact
- *   set of users while small and its filter (`joined` / `left`, locks.ts).
+ * - the counter moves only when a row did, in the same transaction, so it always equals the rows.
  */
 
 /** Likes and attendances: one row per user and post, counted on the post. */
 const perUser = {
   like: {
-    ...readerSets.like,
+    ...perUserRows.like,
     duplicate: ['You already like this post', 'ALREADY_LIKED'],
     missing: ['You do not like this post', 'NOT_LIKED'],
   },
   attendance: {
-    ...readerSets.attendance,
+    ...perUserRows.attendance,
     duplicate: ['You already attend this event', 'ALREADY_ATTENDING'],
     missing: ['You do not attend this event', 'NOT_ATTENDING'],
   },
 } as const satisfies Record<
   string,
-  ReaderSet & { duplicate: [string, Reason]; missing: [string, Reason] }
+  PerUserRows & { duplicate: [string, Reason]; missing: [string, Reason] }
 >;
 type PerUserKind = keyof typeof perUser;
 
@@ -60,7 +58,7 @@ export function createInteractionService(
         .onConflictDoNothing({ target: [table.postId, table.userId] })
         .returning();
       if (!row) throw conflict(duplicate[0], duplicate[1]);
-      await tx.update(posts).set(joined(perUser[kind], actor.id)).where(eq(posts.id, postId));
+      await tx.update(posts).set(movedCounter(perUser[kind], 1)).where(eq(posts.id, postId));
       // Attending an event that starts within the reminder lead: reminded at once.
       if (kind === 'attendance') await sendDueReminders(tx, reminderLeadSeconds, { postId });
       await publish(tx, 'post', { key: postId });
@@ -82,7 +80,7 @@ export function createInteractionService(
         .where(and(eq(table.postId, postId), eq(table.userId, actor.id)))
         .returning({ id: table.id });
       if (!gone) throw new AppError('NOT_FOUND', missing[0], { reason: missing[1] });
-      await tx.update(posts).set(left(perUser[kind], actor.id)).where(eq(posts.id, postId));
+      await tx.update(posts).set(movedCounter(perUser[kind], -1)).where(eq(posts.id, postId));
       await publish(tx, 'post', { key: postId });
     });
   }

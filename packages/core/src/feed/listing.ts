@@ -1,6 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
-import { listMeta, pageOffset } from '../common/pagination';
+import { cursorScope, microsOf, timestampOf, type Cursors } from '../common/cursor';
 import type { Database } from '../db/client';
 import { literalCount } from '../db/literal';
 import { qualified } from '../db/qualified';
@@ -19,11 +19,14 @@ import type { ListPostsQuery, PostList } from './schemas';
 import { posts } from './table';
 
 /*
- * GET /post (docs/contract/feed.md, Listing). Without filters: a prepared statement over the index
- * (created_at desc, id desc), the reader's flags as columns of the same statement (`readerFlags`
- * in records.ts says how; no query per post), and an exact total from row_counts minus the
- * hidden posts this reader may not see (few, from a partial index).
- * With filters: the same columns and an exact `count(*)` over the same condition.
+ * GET /post (docs/contract/feed.md, Listing). One prepared page statement per set of filters present and per way of starting
+ * (by OFFSET for `page`, after a sort key for `cursor`), the values bound; each page also reads
+ * its rows' sort keys, so every answer's `nextCursor` continues after its last post. A cursor's
+ * page is a range scan of the index that matches the list's order (newest first:
+ * posts_feed_order_idx, or the groupId/authorId/type index; upcoming: posts_event_date_idx),
+ * from the key on: the 1,000th page costs what the first does. Totals: without filters
+ * row_counts minus the hidden posts this reader may not see (few, from a partial index); with
+ * filters an exact `count(*)` over the same condition.
  */
 
 /** The filters a list may combine; each set of them present is one prepared statement pair. */
@@ -50,167 +53,197 @@ function conditionsOf(present: ReadonlySet<Filter>, reader: Reader): SQL[] {
   return conditions;
 }
 
-/** upcoming: soonest first; q: most relevant first; otherwise newest first (ties: newest). */
-function orderOf(present: ReadonlySet<Filter>): SQL {
+/** The params `k0`, `k1`, `k2`: the sort key a cursor continues after. */
+const k = [0, 1, 2].map((i) => sql.placeholder(`k${i}`));
+
+/**
+ * A list's order: ORDER BY, the sort key of a row as text (space-separated), and the condition
+ * "after key k" on the same columns (a row comparison the order's index serves). Ties by id.
+ * upcoming: soonest first; q: most relevant first, then newest; otherwise newest first.
+ */
+function orderOf(present: ReadonlySet<Filter>): { by: SQL; key: SQL<string>; after: SQL } {
+  const [createdAt, id, eventDate] = [posts.createdAt, posts.id, posts.eventDate].map(qualified);
   if (present.has('upcoming'))
-    return sql`${qualified(posts.eventDate)} asc, ${qualified(posts.id)} asc`;
+    return {
+      by: sql`${eventDate} asc, ${id} asc`,
+      key: sql<string>`concat_ws(' ', ${microsOf(posts.eventDate)}, ${id})`,
+      after: sql`(${eventDate}, ${id}) > (${timestampOf(k[0]!)}, ${k[1]}::uuid)`,
+    };
   const newest = newestFirst(posts.createdAt, posts.id);
-  if (present.has('q'))
-    return sql`ts_rank(${qualified(posts.search)}, ${searchQuery}) desc, ${newest}`;
-  return newest;
+  if (present.has('q')) {
+    const rank = sql`ts_rank(${qualified(posts.search)}, ${searchQuery})`;
+    return {
+      by: sql`${rank} desc, ${newest}`,
+      key: sql<string>`concat_ws(' ', ${rank}::text, ${microsOf(posts.createdAt)}, ${id})`,
+      after: sql`(${rank}, ${createdAt}, ${id}) < (${k[0]}::real, ${timestampOf(k[1]!)}, ${k[2]}::uuid)`,
+    };
+  }
+  return {
+    by: newest,
+    key: sql<string>`concat_ws(' ', ${microsOf(posts.createdAt)}, ${id})`,
+    after: sql`(${createdAt}, ${id}) < (${timestampOf(k[0]!)}, ${k[1]}::uuid)`,
+  };
 }
+type Order = ReturnType<typeof orderOf>;
+
+/** How a page starts: by OFFSET (shallow or deep), or after a cursor's sort key. */
+type Start = 'shallow' | 'deep' | 'after';
 
 /** Up to this OFFSET a page is read in one select; deeper, its ids are chosen first. */
 const DIRECT_OFFSET_MAX = 100;
 
 /**
- * A page's rows with their summary columns. PostgreSQL computes the per-post columns (group
- * badge, the reader's flags) for every row an OFFSET skips too: page 1000 ran 30,000 probes for
- * 10 posts. So a deep page chooses its ids first, in a subquery that reads the index only
- * (`posts_feed_order_idx` covers the visibility columns), and computes the columns for those
- * rows alone; a shallow one (the first pages, nearly every read) skips the join that costs.
+ * A page's rows with their summary columns and sort key. PostgreSQL computes the per-post
+ * columns (group badge, the reader's flags) for every row an OFFSET skips too: page 1000 ran
+ * 30,000 probes for 10 posts. So a deep page by number chooses its ids first, in a subquery that
+ * reads the index only (`posts_feed_order_idx` covers the visibility columns), and computes the
+ * columns for those rows alone. A page after a cursor skips nothing.
  */
 function pageOf(
   db: Database,
   reader: Reader,
   where: SQL | undefined,
-  order: SQL,
+  order: Order,
+  start: Start,
   limit: number | Placeholder,
   offset: number | Placeholder,
-  deep: boolean,
 ) {
-  if (!deep)
+  const columns = { ...summaryColumns(reader), cursorKey: order.key };
+  if (start === 'after')
     return db
-      .select(summaryColumns(reader))
+      .select(columns)
+      .from(posts)
+      .where(and(where, order.after))
+      .orderBy(order.by)
+      .limit(limit);
+  if (start === 'shallow')
+    return db
+      .select(columns)
       .from(posts)
       .where(where)
-      .orderBy(order)
+      .orderBy(order.by)
       .limit(limit)
       .offset(offset);
   const page = db
     .select({ id: posts.id })
     .from(posts)
     .where(where)
-    .orderBy(order)
+    .orderBy(order.by)
     .limit(limit)
     .offset(offset)
     .as('page');
-  return db
-    .select(summaryColumns(reader))
-    .from(posts)
-    .innerJoin(page, eq(posts.id, page.id))
-    .orderBy(order);
+  return db.select(columns).from(posts).innerJoin(page, eq(posts.id, page.id)).orderBy(order.by);
 }
 
-export function createPostListing(db: Database) {
+export function createPostListing(db: Database, cursors: Cursors) {
   const reader = readerPlaceholders;
+  const visible = visibleTo(reader, posts.hiddenAt, posts.authorId);
+  const newest = orderOf(new Set());
   const unfilteredPage = (
+    start: Start,
     limit: number | Placeholder,
     offset: number | Placeholder,
-    deep: boolean,
     name: string,
-  ) =>
-    pageOf(
-      db,
-      reader,
-      visibleTo(reader, posts.hiddenAt, posts.authorId),
-      newestFirst(posts.createdAt, posts.id),
-      limit,
-      offset,
-      deep,
-    ).prepare(name);
+  ) => pageOf(db, reader, visible, newest, start, limit, offset).prepare(name);
   const deepPage = unfilteredPage(
+    'deep',
     sql.placeholder('limit'),
     sql.placeholder('offset'),
-    true,
     'feed_posts_deep_page',
   );
   /**
-   * The first pages, nearly every read of the feed: one statement per (limit, offset) with both
-   * in its text, so that PostgreSQL keeps its generic plan (db/literal.ts). At most ~500 pairs
-   * (limit ≤ 50, offset ≤ DIRECT_OFFSET_MAX); deeper pages share one statement.
+   * The first pages by number and every page by cursor, nearly every read of the feed: one
+   * statement per (limit, offset) or per limit, with the numbers in its text, so that PostgreSQL
+   * keeps its generic plan (db/literal.ts). At most ~550 of them (limit ≤ 50, offset ≤
+   * DIRECT_OFFSET_MAX); deeper pages by number share one statement.
    */
-  const shallowPages = new Map<string, typeof deepPage>();
-  const shallowPage = (limit: number, offset: number) => {
-    const key = `${limit}:${offset}`;
-    let page = shallowPages.get(key);
+  const literalPages = new Map<string, typeof deepPage>();
+  const literalPage = (start: 'shallow' | 'after', limit: number, offset: number) => {
+    const key = start === 'after' ? `after_${limit}` : `${limit}:${offset}`;
+    let page = literalPages.get(key);
     if (!page) {
-      page = unfilteredPage(literalCount(limit), literalCount(offset), false, `feed_posts_${key}`);
-      shallowPages.set(key, page);
+      page = unfilteredPage(start, literalCount(limit), literalCount(offset), `feed_posts_${key}`);
+      literalPages.set(key, page);
     }
     return page;
   };
   // row_counts is kept exact by a trigger (migration 0001); hidden posts are few.
   const unfilteredTotal = db
     .select({
-      n: sql<number>`(${rowCounts.rowCount} - (select count(*) from ${posts} where ${qualified(posts.hiddenAt)} is not null and not ${visibleTo(reader, posts.hiddenAt, posts.authorId)}))::int`,
+      n: sql<number>`(${rowCounts.rowCount} - (select count(*) from ${posts} where ${qualified(posts.hiddenAt)} is not null and not ${visible}))::int`,
     })
     .from(rowCounts)
     .where(eq(rowCounts.tableName, 'posts'))
     .prepare('feed_posts_total');
 
-  /**
-   * With filters: a prepared page and count per set of filters present (at most 2⁶, twice: deep
-   * or not), the values bound. Without preparing, postgres.js sent each one as an unnamed
-   * statement, parsed again and described again on every request, after drizzle had built it.
-   */
-  const filteredStatements = new Map<
-    string,
-    { page: typeof deepPage; total: typeof unfilteredTotal }
-  >();
-  const filtered = (present: ReadonlySet<Filter>, deep: boolean) => {
-    const key = `${[...present].join('+')}${deep ? ':deep' : ''}`;
-    let statements = filteredStatements.get(key);
-    if (!statements) {
-      const where = and(
-        visibleTo(reader, posts.hiddenAt, posts.authorId),
-        ...conditionsOf(present, reader),
-      );
-      const name = `feed_posts_${key}`;
-      statements = {
-        page: pageOf(
-          db,
-          reader,
-          where,
-          orderOf(present),
-          sql.placeholder('limit'),
-          sql.placeholder('offset'),
-          deep,
-        ).prepare(name),
-        total: db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(posts)
-          .where(where)
-          .prepare(`${name}_total`),
-      };
-      filteredStatements.set(key, statements);
+  /** With filters: a prepared page per set of filters present and start, and a count per set. */
+  const filteredPages = new Map<string, typeof deepPage>();
+  const filteredTotals = new Map<string, typeof unfilteredTotal>();
+  const whereOf = (present: ReadonlySet<Filter>) => and(visible, ...conditionsOf(present, reader));
+  const filtered = (present: ReadonlySet<Filter>, start: Start) => {
+    const filters = [...present].join('+');
+    let page = filteredPages.get(`${filters}:${start}`);
+    if (!page) {
+      page = pageOf(
+        db,
+        reader,
+        whereOf(present),
+        orderOf(present),
+        start,
+        sql.placeholder('limit'),
+        sql.placeholder('offset'),
+      ).prepare(`feed_posts_${filters}_${start}`);
+      filteredPages.set(`${filters}:${start}`, page);
     }
-    return statements;
+    let total = filteredTotals.get(filters);
+    if (!total) {
+      total = db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(posts)
+        .where(whereOf(present))
+        .prepare(`feed_posts_${filters}_total`);
+      filteredTotals.set(filters, total);
+    }
+    return { page, total };
   };
 
   return async function list(query: ListPostsQuery, actor: Actor): Promise<PostList> {
-    const offset = pageOffset(query);
-    const deep = offset > DIRECT_OFFSET_MAX;
     const present = new Set(FILTERS.filter((filter) => query[filter]));
-    if (present.size === 0) {
-      const params = { ...readerParams(actor), limit: query.limit, offset };
-      const [rows, [count]] = await Promise.all([
-        (deep ? deepPage : shallowPage(query.limit, offset)).execute(params),
-        unfilteredTotal.execute(params),
-      ]);
-      return { data: rows.map(toPostSummary), meta: listMeta(query, count?.n ?? 0) };
-    }
-    const { page, total } = filtered(present, deep);
+    const scope = cursorScope('posts', actor.id, ...FILTERS.map((f) => query[f] ?? null));
+    const position = cursors.positionOf(scope, query);
+    const start: Start = position.after
+      ? 'after'
+      : position.offset > DIRECT_OFFSET_MAX
+        ? 'deep'
+        : 'shallow';
     const params = {
       ...readerParams(actor),
-      limit: query.limit,
-      offset,
+      limit: query.limit + 1,
+      offset: position.offset,
+      k0: position.after?.[0],
+      k1: position.after?.[1],
+      k2: position.after?.[2],
       type: query.type,
       groupId: query.groupId,
       authorId: query.authorId,
       q: query.q,
     };
+    const { page, total } =
+      present.size > 0
+        ? filtered(present, start)
+        : {
+            page: start === 'deep' ? deepPage : literalPage(start, params.limit, params.offset),
+            total: unfilteredTotal,
+          };
     const [rows, [count]] = await Promise.all([page.execute(params), total.execute(params)]);
-    return { data: rows.map(toPostSummary), meta: listMeta(query, count?.n ?? 0) };
+    return cursors.page(
+      scope,
+      position,
+      query.limit,
+      rows,
+      count?.n ?? 0,
+      (row) => row.cursorKey.split(' '),
+      ({ cursorKey: _key, ...row }) => toPostSummary(row),
+    );
   };
 }

@@ -2,8 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { isSiteAdmin, type Actor } from '../common/actor';
 import type { Transaction } from '../db/client';
 import { notFound } from '../errors';
-import { qualified } from '../db/qualified';
-import { filterBit } from './records';
 import { postAttendances, postComments, postLikes, posts } from './table';
 
 /*
@@ -51,51 +49,17 @@ export async function lockComment(tx: Transaction, commentId: string, actor: Act
   return found;
 }
 
-/** How many users a post's reader set (`likers`, `attendees`) holds before it is null. */
-export const READER_SET_MAX = 32;
-
-/**
- * What the reader's flags are read from (records.ts), per kind: the table of rows, the post's
- * exact set while small, and its filter of every user who ever had a row.
- */
-export const readerSets = {
-  like: { table: postLikes, set: 'likers', filter: 'likersFilter', counter: 'likesCount' },
-  attendance: {
-    table: postAttendances,
-    set: 'attendees',
-    filter: 'attendeesFilter',
-    counter: 'attendancesCount',
-  },
+/** Likes and attendances: the table of rows and the post's counter of them. */
+export const perUserRows = {
+  like: { table: postLikes, counter: 'likesCount' },
+  attendance: { table: postAttendances, counter: 'attendancesCount' },
 } as const;
-export type ReaderSet = (typeof readerSets)[keyof typeof readerSets];
+export type PerUserRows = (typeof perUserRows)[keyof typeof perUserRows];
 
-const MAX = sql.raw(String(READER_SET_MAX));
-
-/**
- * The post's columns once `userId` has a new row: counter + 1, the user's bit set in the filter,
- * and the user added to the set, which becomes null past READER_SET_MAX and stays null.
- */
-export function joined({ set, filter, counter }: ReaderSet, userId: string) {
-  return {
-    [counter]: sql`${posts[counter]} + 1`,
-    [filter]: sql`${posts[filter]} | ${filterBit(userId)}`,
-    [set]: sql`case when ${posts[set]} is not null and cardinality(${posts[set]}) < ${MAX} then array_append(${posts[set]}, ${userId}::uuid) end`,
-  };
-}
-
-/**
- * The post's columns once `userId`'s row is gone (or is about to go, in the same transaction):
- * counter - 1, the user taken out of the set; a null set (more than READER_SET_MAX) read again
- * from the rows when the count comes back within it. The bit stays in the filter. The rows are
- * read by this statement's snapshot: the post row must be locked before it (lockPost), so that
- * no change to the post's rows commits unseen in between.
- */
-export function left({ table, set, counter }: ReaderSet, userId: string) {
-  return {
-    [counter]: sql`${posts[counter]} - 1`,
-    [set]: sql`case when ${posts[set]} is not null then array_remove(${posts[set]}, ${userId}::uuid) when ${posts[counter]} - 1 <= ${MAX} then (select coalesce(array_agg(${qualified(table.userId)}), '{}') from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} <> ${userId}::uuid) end`,
-  };
-}
+/** The post's counter once a row of `kind` was added (+1) or removed (-1). */
+export const movedCounter = ({ counter }: PerUserRows, delta: 1 | -1) => ({
+  [counter]: sql`${posts[counter]} + ${delta}`,
+});
 
 /** Moves the comment counter of the post. */
 export function moveCommentCount(tx: Transaction, postId: string, delta: 1 | -1) {

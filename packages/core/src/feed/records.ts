@@ -19,23 +19,10 @@ export type PostRow = typeof posts.$inferSelect;
 /** How many comments, likes, attendances and reports GET /post/{id} embeds. */
 export const EMBEDDED_MAX = 50;
 
-/**
- * The post's columns as responses use them: the search document and what the reader's flags are
- * read from (the filters, the sets naming other users) are never read back.
- */
-const {
-  search: _search,
-  likersFilter: _likersFilter,
-  attendeesFilter: _attendeesFilter,
-  likers: _likers,
-  attendees: _attendees,
-  ...storedColumns
-} = getTableColumns(posts);
+/** The post's columns as responses use them: the search document is never read back. */
+const { search: _search, ...storedColumns } = getTableColumns(posts);
 export const postColumns = storedColumns;
-export type StoredPostRow = Omit<
-  PostRow,
-  'search' | 'likersFilter' | 'attendeesFilter' | 'likers' | 'attendees'
->;
+export type StoredPostRow = Omit<PostRow, 'search'>;
 
 /**
  * Whether the post's group is verified (false without a group), read beside the post row. No
@@ -46,33 +33,18 @@ export type StoredPostRow = Omit<
 export const groupVerified = () =>
   sql<boolean>`case when ${qualified(posts.groupId)} is null then false else coalesce((select ${qualified(groups.verified)} from ${groups} where ${qualified(groups.id)} = ${qualified(posts.groupId)}), false) end`;
 
-/**
- * A user's bit in a post's reader-flag filter, as `post_filter_bit(uuid)` (migration 0014)
- * computes it: 1 << (the id's last byte & 63), as the decimal text of a signed bigint (bit 63 is
- * the sign: -9223372036854775808).
- */
-export const filterBitOf = (userId: string): string =>
-  BigInt.asIntN(64, 1n << BigInt(parseInt(userId.slice(-2), 16) & 63)).toString();
-
-/**
- * Who reads: a user id, whether they are a site ADMIN, and their filter bit (placeholders or
- * values). The bit is a parameter: `post_filter_bit($1)` per row of a page was a tenth of the
- * page's statement (bench/ feed-reader, pgbench).
- */
+/** Who reads: a user id and whether they are a site ADMIN (placeholders or values). */
 export interface Reader {
   id: SQL | Placeholder | string;
   admin: SQL | Placeholder | boolean;
-  bit: SQL | Placeholder | string;
 }
 export const readerPlaceholders: Reader = {
   id: sql.placeholder('readerId'),
   admin: sql.placeholder('readerAdmin'),
-  bit: sql.placeholder('readerBit'),
 };
 export const readerParams = (actor: Actor) => ({
   readerId: actor.id,
   readerAdmin: isSiteAdmin(actor),
-  readerBit: filterBitOf(actor.id),
 });
 
 /**
@@ -83,34 +55,18 @@ export const visibleTo = (reader: Reader, hiddenAt: AnyPgColumn, authorId: AnyPg
   sql`(${qualified(hiddenAt)} is null or ${qualified(authorId)} = ${reader.id}::uuid or ${reader.admin}::boolean)`;
 
 /**
- * A user's bit in a post's `likers_filter` / `attendees_filter` (a single bit of a 64-bit
- * filter, from the id's hash): `post_filter_bit(uuid)`, the SQL function of migration 0014, so
- * that the service, the migration's backfill and the bench's seeds set the same bit.
+ * Whether the reader has a row in `table` for the post: a probe of the unique (post_id, user_id)
+ * index. Measured over HTTP against the exact per-post sets that stood in for it (migrations
+ * 0014 and 0016, dropped by 0018), which gained under 5% (docs/decisions.md, "Complexity that
+ * must pay").
  */
-export const filterBit = (userId: SQL | Placeholder | string) =>
-  sql<bigint>`post_filter_bit(${userId}::uuid)`;
+const flag = (table: typeof postLikes | typeof postAttendances, reader: Reader) =>
+  sql<boolean>`exists (select 1 from ${table} where ${qualified(table.postId)} = ${qualified(posts.id)} and ${qualified(table.userId)} = ${reader.id}::uuid)`;
 
-/**
- * Whether the reader has a row in `table` for the post, without a subquery in the statement:
- * PostgreSQL sets up every subplan of a statement at each execution, run or not, and two probe
- * subqueries cost GET /post's page about 5% of its speed beyond the two columns themselves, even
- * where they never ran (bench/ feed-reader; README, Performance). So, per post:
- * - while at most READER_SET_MAX users have a row, the post's set (`likers` / `attendees`) holds
- *   exactly them, kept by the UPDATE that moves the counter under the post's lock (locks.ts): the
- *   flag is `reader = any(set)`. That is most posts;
- * - a post with more has a null set. Its 64-bit filter (migration 0014: every user who ever had
- *   a row sets a bit, never cleared) says "not this reader" when the reader's bit is clear; a set
- *   bit calls `post_liked_by` / `post_attended_by` (migration 0016), a probe of the unique
- *   (post_id, user_id) index in a SQL function. A function, unlike a subquery, is set up only
- *   when a row calls it, and it reads with the statement's snapshot (STABLE).
- */
-const flag = (set: AnyPgColumn, filter: AnyPgColumn, probe: string, reader: Reader) =>
-  sql<boolean>`case when ${qualified(set)} is not null then ${reader.id}::uuid = any(${qualified(set)}) when (${qualified(filter)} & ${reader.bit}::bigint) <> 0 then ${sql.raw(probe)}(${qualified(posts.id)}, ${reader.id}::uuid) else false end`;
-
-/** The reader's flags per post: the exact small sets, else the filters and the probes. */
+/** The reader's flags per post. */
 export const readerFlags = (reader: Reader) => ({
-  likedByMe: flag(posts.likers, posts.likersFilter, 'post_liked_by', reader),
-  attendingByMe: flag(posts.attendees, posts.attendeesFilter, 'post_attended_by', reader),
+  likedByMe: flag(postLikes, reader),
+  attendingByMe: flag(postAttendances, reader),
 });
 
 /** What a list or a read selects per post. */

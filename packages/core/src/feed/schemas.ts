@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FieldIssue } from '../errors';
-import { listResponse, pageQuery, queryFlag } from '../common/pagination';
+import {
+  cursorListResponse,
+  cursorPageQuery,
+  listResponse,
+  pageQuery,
+  queryFlag,
+} from '../common/pagination';
 import { POST_TYPES } from './enums';
 import { LIMITS } from '../common/limits';
 
@@ -154,7 +160,7 @@ export const updatePostInput = postIdInput
 export type UpdatePostInput = z.infer<typeof updatePostInput>;
 
 /** GET /post: every filter optional and combinable (docs/contract/feed.md, Listing). */
-export const listPostsInput = pageQuery(50).extend({
+export const listPostsInput = cursorPageQuery(50).extend({
   type: postTypeSchema.optional(),
   groupId: z.uuid('groupId must be a UUID').optional(),
   authorId: z.uuid('authorId must be a UUID').optional(),
@@ -176,6 +182,9 @@ export type ListPostsQuery = z.infer<typeof listPostsInput>;
 /** A post's sub-list (`/post/{id}/comment`, `/like`, `/attendance`): newest first, paged. */
 export const postPageInput = postIdInput.extend(pageQuery(50).shape);
 export type PostPageQuery = z.infer<typeof postPageInput>;
+/** GET /post/{id}/comment: newest first, by page or by cursor. */
+export const commentPageInput = postIdInput.extend(cursorPageQuery(50).shape);
+export type CommentPageQuery = z.infer<typeof commentPageInput>;
 
 export const updateCommentInput = commentIdInput
   .extend({ content: text('content', LIMITS.comment.content.min, LIMITS.comment.content.max) })
@@ -269,10 +278,10 @@ export const postSchema = postSummarySchema
   .meta({ id: 'Post' });
 export type Post = z.infer<typeof postSchema>;
 
-export const postListResponse = listResponse(postSummarySchema).meta({ id: 'PostList' });
+export const postListResponse = cursorListResponse(postSummarySchema).meta({ id: 'PostList' });
 export type PostList = z.infer<typeof postListResponse>;
 
-export const commentListResponse = listResponse(commentSchema).meta({ id: 'CommentList' });
+export const commentListResponse = cursorListResponse(commentSchema).meta({ id: 'CommentList' });
 export type CommentList = z.infer<typeof commentListResponse>;
 export const userRecordListResponse = listResponse(userRecordSchema).meta({
   id: 'PostUserRecordList',

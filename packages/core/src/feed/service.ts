@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
+import type { Cursors } from '../common/cursor';
 import type { Database, Executor } from '../db/client';
 import { AppError, notFound } from '../errors';
 import { publish } from '../events/bus';
@@ -71,13 +72,15 @@ async function authorNickname(db: Executor, actor: Actor, authorId: string): Pro
 }
 
 export interface FeedOptions {
+  /** Signs and checks the lists' cursors (the post list, comments). */
+  cursors: Cursors;
   reminderLeadSeconds?: number;
   /** Distinct reporters that hide a post or comment at once (MODERATION_THRESHOLD, default 5). */
   moderationThreshold?: number;
 }
 
 /** Posts of the feed, and (spread in) their comments, likes, attendances and reports. */
-export function createFeedService(db: Database, options: FeedOptions = {}) {
+export function createFeedService(db: Database, options: FeedOptions) {
   const readPost = preparePostRead(db);
 
   async function get(id: string, actor: Actor): Promise<Post> {
@@ -88,9 +91,9 @@ export function createFeedService(db: Database, options: FeedOptions = {}) {
 
   return {
     ...createInteractionService(db, options),
-    ...createThreadService(db),
+    ...createThreadService(db, options.cursors),
     get,
-    list: createPostListing(db),
+    list: createPostListing(db, options.cursors),
 
     /** A client `id` and counters in the body were stripped by the schema: never used. */
     async create(input: CreatePostInput, actor: Actor): Promise<Post> {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   customType,
   index,
@@ -58,29 +57,6 @@ export const posts = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
     attendancesCount: integer('attendances_count').notNull().default(0),
-    /**
-     * Who may have liked / may attend it: the bit `post_filter_bit(user)` (migration 0014) of
-     * every user who ever did, set with the counter and never cleared. A clear bit means "not
-     * this reader", so the reader's flags skip the index probe (records.ts). Never in a response.
-     */
-    likersFilter: bigint('likers_filter', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    attendeesFilter: bigint('attendees_filter', { mode: 'bigint' })
-      .notNull()
-      .default(sql`0`),
-    /**
-     * Who likes / attends it, exactly, while they are at most READER_SET_MAX (locks.ts); null
-     * when they are more. Kept by the UPDATE that moves the counter, so the reader's flags of a
-     * post with few likes need no index probe (records.ts). Never in a response or an export:
-     * they name other users.
-     */
-    likers: uuid('likers')
-      .array()
-      .default(sql`'{}'::uuid[]`),
-    attendees: uuid('attendees')
-      .array()
-      .default(sql`'{}'::uuid[]`),
     ...moderated(),
     /**
      * Title (weight A) and content (B) in Portuguese, accents ignored: `post_search_document`,
@@ -99,6 +75,8 @@ export const posts = pgTable(
     // The author's and the group's posts, newest first (filters of GET /post).
     index('posts_author_created_idx').on(t.authorId, t.createdAt.desc(), t.id.desc()),
     index('posts_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
+    // type=: a cursor's page is a range of this index from its key on (docs/contract/cursors.md).
+    index('posts_type_created_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
     // upcoming=true: events by date.
     index('posts_event_date_idx')
       .on(t.eventDate, t.id)

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../common/actor';
+import { cursorScope, microsOf, timestampOf, type Cursors } from '../common/cursor';
 import { listMeta, pageOffset } from '../common/pagination';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';
@@ -16,12 +17,20 @@ import {
   userRecordJson,
   visibleTo,
 } from './records';
-import type { Comment, CommentList, PostPageQuery, UserRecord, UserRecordList } from './schemas';
+import type {
+  Comment,
+  CommentList,
+  CommentPageQuery,
+  PostPageQuery,
+  UserRecord,
+  UserRecordList,
+} from './schemas';
 import { postAttendances, postComments, postLikes, posts } from './table';
 
 /*
- * The sub-lists of a post (docs/contract/feed.md, Bounded reads): GET /post/{id}/comment, /like and
- * /attendance, newest first, paged over the (post_id, created_at desc, id desc) indexes. One
+ * The sub-lists of a post (docs/contract/feed.md, Bounded reads): GET /post/{id}/comment, /like and /attendance,
+ * newest first, paged over the (post_id, created_at desc, id desc) indexes; comments also by
+ * cursor (docs/contract/cursors.md). One
  * statement each: the page and the total come from the post row read in the same snapshot, and
  * a post the reader may not see (missing or hidden) is a 404. Totals are the post's counters;
  * comments add the hidden ones this reader still sees (their author's, or all for an ADMIN).
@@ -34,21 +43,38 @@ const ofThisPost = (column: typeof postComments.postId) =>
 const orderNewest = (table: { createdAt: AnyPgColumn; id: AnyPgColumn }) =>
   sql`${qualified(table.createdAt)} desc nulls last, ${qualified(table.id)} desc nulls last`;
 
-export function createThreadService(db: Database) {
-  const commentPage = db
-    .select({
-      total: sql<number>`(${qualified(posts.commentsCount)} + (select count(*) from ${postComments} where ${ofThisPost(postComments.postId)} and ${qualified(postComments.hiddenAt)} is not null and ${visibleTo(reader, postComments.hiddenAt, postComments.authorId)}))::int`,
-      items: sql<Comment[] | string>`coalesce((select json_agg(e.item order by e.n) from (
-        select ${commentJson()} as item, row_number() over (order by ${orderNewest(postComments)}) as n
+/** The comments' start: by OFFSET (`page`), or after a cursor's (created_at, id). */
+const commentsAfter = sql`and (${qualified(postComments.createdAt)}, ${qualified(postComments.id)}) < (${timestampOf(sql.placeholder('k0'))}, ${sql.placeholder('k1')}::uuid)`;
+const commentKey = sql`concat_ws(' ', ${microsOf(postComments.createdAt)}, ${qualified(postComments.id)})`;
+
+export function createThreadService(db: Database, cursors: Cursors) {
+  /**
+   * A page of comments, each with its sort key (`[comment, key]`), by OFFSET or after a key:
+   * the range of the (post_id, created_at desc, id desc) index from the key on.
+   */
+  const commentPage = (after: SQL, offset: SQL, name: string) =>
+    db
+      .select({
+        total: sql<number>`(${qualified(posts.commentsCount)} + (select count(*) from ${postComments} where ${ofThisPost(postComments.postId)} and ${qualified(postComments.hiddenAt)} is not null and ${visibleTo(reader, postComments.hiddenAt, postComments.authorId)}))::int`,
+        items: sql<
+          [Comment, string][] | string
+        >`coalesce((select json_agg(json_build_array(e.item, e.key) order by e.n) from (
+        select ${commentJson()} as item, ${commentKey} as key, row_number() over (order by ${orderNewest(postComments)}) as n
         from ${postComments} join ${users} on ${qualified(users.id)} = ${qualified(postComments.authorId)}
-        where ${ofThisPost(postComments.postId)} and ${visibleTo(reader, postComments.hiddenAt, postComments.authorId)}
-        order by ${orderNewest(postComments)} ${page}) e), '[]'::json)`,
-    })
-    .from(posts)
-    .where(
-      sql`${qualified(posts.id)} = ${sql.placeholder('id')} and ${visibleTo(reader, posts.hiddenAt, posts.authorId)}`,
-    )
-    .prepare('feed_comment_page');
+        where ${ofThisPost(postComments.postId)} and ${visibleTo(reader, postComments.hiddenAt, postComments.authorId)} ${after}
+        order by ${orderNewest(postComments)} limit ${sql.placeholder('limit')} ${offset}) e), '[]'::json)`,
+      })
+      .from(posts)
+      .where(
+        sql`${qualified(posts.id)} = ${sql.placeholder('id')} and ${visibleTo(reader, posts.hiddenAt, posts.authorId)}`,
+      )
+      .prepare(name);
+  const commentsByOffset = commentPage(
+    sql``,
+    sql`offset ${sql.placeholder('offset')}`,
+    'feed_comment_page',
+  );
+  const commentsAfterKey = commentPage(commentsAfter, sql``, 'feed_comment_page_after');
 
   const recordPage = (table: typeof postLikes | typeof postAttendances, name: string) =>
     db
@@ -86,10 +112,27 @@ export function createThreadService(db: Database) {
   }
 
   return {
-    async listComments(query: PostPageQuery, actor: Actor): Promise<CommentList> {
-      const [row] = await commentPage.execute(params(query, actor));
+    async listComments(query: CommentPageQuery, actor: Actor): Promise<CommentList> {
+      const scope = cursorScope('comments', actor.id, query.id);
+      const position = cursors.positionOf(scope, query);
+      const [row] = await (position.after ? commentsAfterKey : commentsByOffset).execute({
+        id: query.id,
+        limit: query.limit + 1,
+        offset: position.offset,
+        k0: position.after?.[0],
+        k1: position.after?.[1],
+        ...readerParams(actor),
+      });
       if (!row) throw notFound('Post not found');
-      return { data: parsed(row.items).map(toComment), meta: listMeta(query, row.total) };
+      return cursors.page(
+        scope,
+        position,
+        query.limit,
+        parsed(row.items),
+        row.total,
+        ([, key]) => key.split(' '),
+        ([comment]) => toComment(comment),
+      );
     },
     listLikes: (query: PostPageQuery, actor: Actor) => records(likePage, query, actor),
     listAttendances: (query: PostPageQuery, actor: Actor) => records(attendancePage, query, actor),

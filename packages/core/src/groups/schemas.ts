@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { GROUP_ROLES } from '../common/actor';
 import { LIMITS } from '../common/limits';
-import { listResponse, pageQuery, queryFlag } from '../common/pagination';
+import {
+  cursorListResponse,
+  cursorPageQuery,
+  listResponse,
+  pageQuery,
+  queryFlag,
+} from '../common/pagination';
 import { GROUP_TYPES } from './enums';
 
 /*
@@ -77,7 +83,7 @@ export const updateGroupInput = groupIdInput
   .meta({ examples: [{ description: 'Treinos às terças', acceptingNewMembers: false }] });
 export type UpdateGroupInput = z.infer<typeof updateGroupInput>;
 
-export const listGroupsInput = pageQuery(50).extend({
+export const listGroupsInput = cursorPageQuery(50).extend({
   q: text('q', 1, LIMITS.group.name.max)
     .optional()
     .describe('Name contains, ignoring case and accents'),
@@ -133,7 +139,7 @@ export const groupSchema = groupSummarySchema
   .meta({ id: 'Group' });
 export type Group = z.infer<typeof groupSchema>;
 
-export const groupListResponse = listResponse(groupSummarySchema);
+export const groupListResponse = cursorListResponse(groupSummarySchema);
 export type GroupList = z.infer<typeof groupListResponse>;
 
 export const joinRequestSchema = z

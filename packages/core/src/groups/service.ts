@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
-import { listMeta, pageOffset } from '../common/pagination';
+import { cursorScope, type Cursors } from '../common/cursor';
 import type { Database, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';
@@ -46,7 +46,7 @@ export interface GroupPosts {
 }
 
 /** Groups, their members and join requests (spread in), and their followers. */
-export function createGroupService(db: Database, groupPosts: GroupPosts) {
+export function createGroupService(db: Database, groupPosts: GroupPosts, cursors: Cursors) {
   const total = db
     .select({ n: rowCounts.rowCount })
     .from(rowCounts)
@@ -76,7 +76,11 @@ export function createGroupService(db: Database, groupPosts: GroupPosts) {
     ...createMembershipService(db),
     get,
 
-    /** Ordered by name ignoring case and accents (docs/contract/groups.md, Listing). */
+    /**
+     * Ordered by name ignoring case and accents (docs/contract/groups.md, Listing), the unique
+     * `group_name_key(name)`: a cursor continues after the last group's key, a range of the
+     * groups_name_key_unique index.
+     */
     async list(query: ListGroupsQuery, actor: Actor): Promise<GroupList> {
       const filters: SQL[] = [];
       if (query.q !== undefined)
@@ -90,14 +94,27 @@ export function createGroupService(db: Database, groupPosts: GroupPosts) {
           sql`exists (select 1 from ${groupMembers} where ${qualified(groupMembers.groupId)} = ${qualified(groups.id)} and ${qualified(groupMembers.userId)} = ${actor.id})`,
         );
       const where = filters.length ? and(...filters) : undefined;
+      const scope = cursorScope(
+        'groups',
+        actor.id,
+        query.q ?? null,
+        query.groupType ?? null,
+        query.verified ?? null,
+        query.mine ?? null,
+      );
+      const position = cursors.positionOf(scope, query);
+      const after = position.after && sql`${groupNameKey(groups.name)} > ${position.after[0]}`;
       const [rows, count] = await Promise.all([
         db
-          .select()
+          .select({
+            ...getTableColumns(groups),
+            sortKey: sql<string>`${groupNameKey(groups.name)}`,
+          })
           .from(groups)
-          .where(where)
+          .where(and(where, after))
           .orderBy(groupNameKey(groups.name))
-          .limit(query.limit)
-          .offset(pageOffset(query)),
+          .limit(query.limit + 1)
+          .offset(position.offset),
         // Without filters the total is the exact trigger-kept count (migration 0006), no scan.
         where
           ? db
@@ -107,7 +124,15 @@ export function createGroupService(db: Database, groupPosts: GroupPosts) {
               .then(([r]) => r?.n ?? 0)
           : total.execute().then(([r]) => r?.n ?? 0),
       ]);
-      return { data: rows.map(toGroupSummary), meta: listMeta(query, count) };
+      return cursors.page(
+        scope,
+        position,
+        query.limit,
+        rows,
+        count,
+        (row) => [row.sortKey],
+        toGroupSummary,
+      );
     },
 
     /** The creator becomes its OWNER in the same transaction. */

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { cursorScope, microsOf, timestampOf, type Cursors } from '../common/cursor';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';
 import { users } from '../users/table';
 import { groupColumns, statusFilter, userColumns, viewerColumns } from './queries';
-import type { PlayerJson } from './records';
+import { toListItem, type PlayerJson } from './records';
 import type { ListMatchesQuery } from './schemas';
 import { matchPlayers, matchWaitlist, matches } from './table';
 
@@ -34,17 +35,22 @@ function whereOf(filters: Filters): SQL | undefined {
   );
 }
 
+/** After a cursor's (match_date, id): the range of the (…, match_date, id) indexes from it on. */
+const afterKey = sql`(${qualified(matches.matchDate)}, ${qualified(matches.id)}) > (${timestampOf(sql.placeholder('k0'))}, ${sql.placeholder('k1')}::uuid)`;
+
 /**
- * The list's prepared statements: a page and a total for each combination of filters. Each
- * match's players, the waiting list's length and the viewer's team and place come in the page's
- * own statement (no query per match). The unfiltered total is the trigger-kept row count.
+ * The list's prepared statements: a page (by OFFSET, or after a cursor's key) and a total for
+ * each combination of filters. Each match's players, the waiting list's length and the viewer's
+ * team and place come in the page's own statement (no query per match), with its sort key. The
+ * unfiltered total is the trigger-kept row count.
  */
-export function prepareMatchList(db: Database) {
+function prepareMatchList(db: Database) {
   const listColumns = {
     match: matches,
     author: userColumns,
     ...groupColumns,
     ...viewerColumns(viewer),
+    cursorKey: sql<string>`concat_ws(' ', ${microsOf(matches.matchDate)}, ${qualified(matches.id)})`,
     waitlistCount:
       sql<number>`(select count(*) from ${matchWaitlist} where ${qualified(matchWaitlist.matchId)} = ${qualified(matches.id)})`.mapWith(
         Number,
@@ -62,15 +68,16 @@ export function prepareMatchList(db: Database) {
 
   function prepare(filters: Filters, name: string) {
     const where = whereOf(filters);
-    const page = db
-      .select(listColumns)
-      .from(matches)
-      .innerJoin(users, eq(users.id, matches.authorId))
-      .where(where)
-      .orderBy(asc(matches.matchDate), asc(matches.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`matches_page${name}`);
+    const select = (start: SQL | undefined) =>
+      db
+        .select(listColumns)
+        .from(matches)
+        .innerJoin(users, eq(users.id, matches.authorId))
+        .where(and(where, start))
+        .orderBy(asc(matches.matchDate), asc(matches.id))
+        .limit(sql.placeholder('limit'));
+    const page = select(undefined).offset(sql.placeholder('offset')).prepare(`matches_page${name}`);
+    const after = select(afterKey).prepare(`matches_after${name}`);
     const total = where
       ? db.select({ n: count() }).from(matches).where(where).prepare(`matches_total${name}`)
       : // Kept exact by a trigger in the transaction of every insert and delete (migration 0001).
@@ -79,7 +86,7 @@ export function prepareMatchList(db: Database) {
           .from(rowCounts)
           .where(eq(rowCounts.tableName, 'matches'))
           .prepare('matches_total');
-    return { page, total };
+    return { page, after, total };
   }
 
   return (query: ListMatchesQuery) => {
@@ -101,5 +108,46 @@ export function prepareMatchList(db: Database) {
     let statements = prepared.get(name);
     if (!statements) prepared.set(name, (statements = prepare(filters, name)));
     return statements;
+  };
+}
+
+/** GET /match: MatchDate ascending, then id; `status` filters by the status as it reads now. */
+export function createMatchList(db: Database, cursors: Cursors) {
+  const listStatements = prepareMatchList(db);
+  return async function list(query: ListMatchesQuery, viewerId: string) {
+    const now = new Date();
+    const scope = cursorScope(
+      'matches',
+      viewerId,
+      query.status ?? null,
+      query.sport ?? null,
+      query.groupId ?? null,
+      query.mine ?? null,
+    );
+    const position = cursors.positionOf(scope, query);
+    const params = {
+      limit: query.limit + 1,
+      offset: position.offset,
+      k0: position.after?.[0],
+      k1: position.after?.[1],
+      now: now.toISOString(),
+      viewer: viewerId,
+      sport: query.sport ?? null,
+      groupId: query.groupId ?? null,
+    };
+    const statements = listStatements(query);
+    const [rows, [counted]] = await Promise.all([
+      (position.after ? statements.after : statements.page).execute(params),
+      statements.total.execute(params),
+    ]);
+    return cursors.page(
+      scope,
+      position,
+      query.limit,
+      rows,
+      counted?.n ?? 0,
+      (r) => r.cursorKey.split(' '),
+      (r) => toListItem(r.match, r, r.players, r.waitlistCount, now),
+    );
   };
 }

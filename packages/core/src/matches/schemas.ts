@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listMetaSchema, pageQuery, queryFlag } from '../common/pagination';
+import { cursorListMetaSchema, cursorPageQuery, queryFlag } from '../common/pagination';
 import { MATCH_STATUSES, SPORTS, TEAMS } from './enums';
 import { LIMITS } from '../common/limits';
 
@@ -133,7 +133,7 @@ export const updateMatchInput = matchIdInput
   )
   .meta({ examples: [{ title: 'Pelada de sexta', maxPlayers: 12 }] });
 
-export const listMatchesInput = pageQuery(50).extend({
+export const listMatchesInput = cursorPageQuery(50).extend({
   status: matchStatusSchema.optional(),
   sport: sportSchema.optional(),
   groupId: groupId.optional(),
@@ -234,7 +234,7 @@ export const matchListItemSchema = matchFieldsSchema
 export type MatchListItem = z.infer<typeof matchListItemSchema>;
 
 export const matchListResponse = z
-  .object({ data: z.array(matchListItemSchema), meta: listMetaSchema })
+  .object({ data: z.array(matchListItemSchema), meta: cursorListMetaSchema })
   .meta({ id: 'MatchList' });
 
 export const matchSubscriptionSchema = z

@@ -1,29 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
-import { listMeta, pageOffset } from '../common/pagination';
+import type { Cursors } from '../common/cursor';
 import type { Database } from '../db/client';
 import { notFound } from '../errors';
 import { publish } from '../events/bus';
 import { groupToPostIn } from '../groups/access';
 import { DEFAULT_REMINDER_LEAD_S } from '../notifications/reminders';
 import { prepareUserById } from '../users/records';
-import { prepareMatchList } from './list';
+import { createMatchList } from './list';
 import { assertMayManageMatch, groupRefusal, updateMatch } from './manage';
 import { createParticipation } from './participation';
 import { lockMatch, matchWithAuthor, playersOf, userColumns, waitlistOf } from './queries';
-import { readMatch, toFoundMatch, toListItem, toMatchColumns } from './records';
-import type { CreateMatchInput, ListMatchesQuery, Match, UpdateMatchFields } from './schemas';
+import { readMatch, toFoundMatch, toMatchColumns } from './records';
+import type { CreateMatchInput, Match, UpdateMatchFields } from './schemas';
 import { matches } from './table';
 
 /** Matches with team placement and a waiting list (docs/contract/matches.md). */
 export function createMatchService(
   db: Database,
-  { reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S }: { reminderLeadSeconds?: number } = {},
+  {
+    reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S,
+    cursors,
+  }: { reminderLeadSeconds?: number; cursors: Cursors },
 ) {
   const byId = matchWithAuthor(db, sql.placeholder('id')).prepare('matches_by_id');
   const playersById = playersOf(db, sql.placeholder('id')).prepare('matches_players');
   const waitlistById = waitlistOf(db, sql.placeholder('id')).prepare('matches_waitlist');
-  const listStatements = prepareMatchList(db);
   const userById = prepareUserById(db, userColumns, 'matches_user_ref');
 
   return {
@@ -57,27 +59,7 @@ export function createMatchService(
     /** The match as nobody in particular sees it (live streams add each watcher's view). */
     read: (id: string) => readMatch(db, id, new Date()),
 
-    /** MatchDate ascending, then id; `status` filters by the status as it reads now. */
-    async list(query: ListMatchesQuery, viewerId: string) {
-      const now = new Date();
-      const params = {
-        limit: query.limit,
-        offset: pageOffset(query),
-        now: now.toISOString(),
-        viewer: viewerId,
-        sport: query.sport ?? null,
-        groupId: query.groupId ?? null,
-      };
-      const statements = listStatements(query);
-      const [rows, [counted]] = await Promise.all([
-        statements.page.execute(params),
-        statements.total.execute(params),
-      ]);
-      return {
-        data: rows.map((r) => toListItem(r.match, r, r.players, r.waitlistCount, now)),
-        meta: listMeta(query, counted?.n ?? 0),
-      };
-    },
+    list: createMatchList(db, cursors),
 
     /** See `updateMatch`: the checks and the change, under the match lock. */
     update(id: string, fields: UpdateMatchFields, actor: Actor): Promise<Match> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listMetaSchema, pageQuery } from '../common/pagination';
+import { cursorListMetaSchema, cursorPageQuery } from '../common/pagination';
 import { NOTIFICATION_TYPES } from './enums';
 
 /**
@@ -28,14 +28,14 @@ const unreadFlag = z
   .enum(['true', 'false'], { error: 'unread must be true or false' })
   .transform((value) => value === 'true');
 
-export const listNotificationsInput = pageQuery(50).extend({
+export const listNotificationsInput = cursorPageQuery(50).extend({
   unread: unreadFlag.optional().describe('true: only unread notifications'),
 });
 export type ListNotificationsQuery = z.infer<typeof listNotificationsInput>;
 
 export const notificationListResponse = z.object({
   data: z.array(notificationSchema),
-  meta: listMetaSchema,
+  meta: cursorListMetaSchema,
 });
 
 export const notificationIdInput = z.object({ id: z.uuid('id must be a UUID') });

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, isNull, sql, asc } from 'drizzle-orm';
-import { listMeta, pageOffset } from '../common/pagination';
+import { and, count, desc, eq, gt, isNull, lt, sql, asc } from 'drizzle-orm';
+import { cursorScope, type Cursors } from '../common/cursor';
 import type { Database, Executor } from '../db/client';
 import { notFound } from '../errors';
 import { publish, publishMany, type EventBus } from '../events/bus';
@@ -70,6 +70,7 @@ export interface StreamItem<T> {
 
 export function createNotificationService(
   db: Database,
+  cursors: Cursors,
   bus?: EventBus,
   reminderLeadSeconds = DEFAULT_REMINDER_LEAD_S,
 ) {
@@ -91,19 +92,31 @@ export function createNotificationService(
       .limit(REPLAY_BATCH);
 
   return {
+    /** Newest first (`seq` descending); a cursor continues below the last `seq` shown. */
     async list(userId: string, query: ListNotificationsQuery) {
       const where = query.unread ? unreadOf(userId) : eq(notifications.userId, userId);
+      const scope = cursorScope('notifications', userId, query.unread ?? null);
+      const position = cursors.positionOf(scope, query);
+      const after = position.after && lt(notifications.seq, Number(position.after[0]));
       const [rows, [counted]] = await Promise.all([
         db
           .select(recordColumns)
           .from(notifications)
-          .where(where)
+          .where(and(where, after))
           .orderBy(desc(notifications.seq))
-          .limit(query.limit)
-          .offset(pageOffset(query)),
+          .limit(query.limit + 1)
+          .offset(position.offset),
         db.select({ n: count() }).from(notifications).where(where),
       ]);
-      return { data: rows.map(toNotification), meta: listMeta(query, counted?.n ?? 0) };
+      return cursors.page(
+        scope,
+        position,
+        query.limit,
+        rows,
+        counted?.n ?? 0,
+        (row) => [String(row.seq)],
+        toNotification,
+      );
     },
 
     unreadCount: async (userId: string) => ({ count: await unreadCount(userId) }),
