@@ -3,7 +3,7 @@ export * from './services';
 export * from './common/envelope';
 export * from './common/ids';
 export * from './common/pagination';
-export { createCursors } from './common/cursor';
+export { createCursors } from './db/cursor';
 export * from './auth/config';
 export * from './auth/schemas';
 export * from './auth/password';

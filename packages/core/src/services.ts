@@ -1,5 +1,5 @@
 import { createAdminService } from './admin/service';
-import { createCursors } from './common/cursor';
+import { createCursors } from './db/cursor';
 import type { AuthConfig } from './auth/config';
 import { createAuthService } from './auth/service';
 import type { Database } from './db/client';

@@ -1,6 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
-import { cursorScope, microsOf, timestampOf, type Cursors } from '../common/cursor';
+import { cursorScope, microsOf, timestampOf, type Cursors } from '../db/cursor';
 import type { Database } from '../db/client';
 import { literalCount } from '../db/literal';
 import { qualified } from '../db/qualified';

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
-import type { Cursors } from '../common/cursor';
+import type { Cursors } from '../db/cursor';
 import type { Database, Executor } from '../db/client';
 import { AppError, notFound } from '../errors';
 import { publish } from '../events/bus';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../common/actor';
-import { cursorScope, microsOf, timestampOf, type Cursors } from '../common/cursor';
+import { cursorScope, microsOf, timestampOf, type Cursors } from '../db/cursor';
 import { listMeta, pageOffset } from '../common/pagination';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';

@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
-import { cursorScope, type Cursors } from '../common/cursor';
+import { cursorScope, type Cursors } from '../db/cursor';
 import type { Database, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';

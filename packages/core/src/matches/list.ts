@@ -1,5 +1,5 @@
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
-import { cursorScope, microsOf, timestampOf, type Cursors } from '../common/cursor';
+import { cursorScope, microsOf, timestampOf, type Cursors } from '../db/cursor';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';

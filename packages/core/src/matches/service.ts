@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { assertMayChange, type Actor } from '../common/actor';
-import type { Cursors } from '../common/cursor';
+import type { Cursors } from '../db/cursor';
 import type { Database } from '../db/client';
 import { notFound } from '../errors';
 import { publish } from '../events/bus';

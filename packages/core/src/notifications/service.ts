@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, sql, asc } from 'drizzle-orm';
-import { cursorScope, type Cursors } from '../common/cursor';
+import { cursorScope, type Cursors } from '../db/cursor';
 import type { Database, Executor } from '../db/client';
 import { notFound } from '../errors';
 import { publish, publishMany, type EventBus } from '../events/bus';

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SQL, sql, type Placeholder } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../errors';
-import { qualified } from '../db/qualified';
-import { listMeta, type CursorListMeta, type CursorPageQuery } from './pagination';
+import { qualified } from './qualified';
+import { listMeta, type CursorListMeta, type CursorPageQuery } from '../common/pagination';
 
 /*
  * Cursors of the lists (docs/contract/cursors.md): `<position>.<mac>`, both base64url. The
