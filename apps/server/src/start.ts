@@ -13,7 +13,8 @@ import { createDatabase, type DatabaseHandle } from '@campus/core/db';
 import { isDatabaseUnavailable } from '@campus/core';
 import type { Logger } from 'pino';
 import { createApp } from './app';
-import { startJobs } from './jobs';
+import { jobNames, startJobs } from './jobs';
+import { registerBacklogMetrics } from './backlog-metrics';
 import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
 import { registerDatabaseMetrics } from './metrics';
@@ -132,6 +133,11 @@ export async function startServer(
           },
         )
       : undefined;
+  registerBacklogMetrics({
+    db: database.db,
+    openStreams: services.streamSlots.heldHere,
+    jobs: jobs && { boss: jobs.boss, queues: jobNames },
+  });
   // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, (error?: Error) =>
