@@ -1,6 +1,5 @@
-import { mailOutbox } from '@campus/core';
-import type { Database } from '@campus/core/db';
-import { isNull, sql } from 'drizzle-orm';
+import { mailOutboxDepth } from '@campus/core';
+import { oldestDueJobAges, type Database } from '@campus/core/db';
 import type PgBoss from 'pg-boss';
 import { Gauge, register } from 'prom-client';
 
@@ -53,7 +52,7 @@ export function registerBacklogMetrics(options: {
       labelNames: ['queue'],
       aggregator: 'max',
       async collect() {
-        const ages = await oldestDueJobs(db).catch(() => undefined);
+        const ages = await oldestDueJobAges(db).catch(() => undefined);
         if (!ages) return;
         for (const queue of jobs.queues) this.labels(queue).set(ages.get(queue) ?? 0);
       },
@@ -64,29 +63,8 @@ export function registerBacklogMetrics(options: {
     help: 'E-mails written and not sent yet',
     aggregator: 'max',
     async collect() {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(mailOutbox)
-        .where(isNull(mailOutbox.sentAt))
-        .catch(() => []);
-      if (row) this.set(row.n);
+      const depth = await mailOutboxDepth(db).catch(() => undefined);
+      if (depth !== undefined) this.set(depth);
     },
   });
-}
-
-/**
- * Seconds since the oldest due job of each queue was created: pg-boss's own table (its schema
- * `pgboss`, documented by pg-boss), as its API gives counts but no ages.
- */
-async function oldestDueJobs(db: Database): Promise<Map<string, number>> {
-  const result = await db.execute(sql`
-    select name, extract(epoch from now() - min(created_on))::float8 as age
-    from pgboss.job
-    where state in ('created', 'retry') and start_after <= now()
-    group by name`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    name: string;
-    age: number;
-  }[];
-  return new Map(rows.map((r) => [r.name, Number(r.age)]));
 }
