@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app';
 import { jobNames, startJobs } from './jobs';
 import { registerBacklogMetrics } from './backlog-metrics';
+import { redisStreamSlots } from './streams/redis-slots';
 import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
 import { registerDatabaseMetrics } from './metrics';
@@ -98,8 +99,13 @@ export async function startServer(
   const bus = createEventBus(database.listen, (error) =>
     logger.warn({ err: error }, 'event bus: bad notification'),
   );
+  // Open streams per user: counted in Redis when configured, else in the database.
+  const redisSlots = config.REDIS_URL
+    ? await redisStreamSlots(config.REDIS_URL, config.STREAMS_PER_USER)
+    : undefined;
   const services = createServices(database.db, authConfigOf(config), {
     bus,
+    streamSlots: redisSlots?.slots,
     mail: mailOptionsOf(config, logger),
     maxStreamsPerUser: config.STREAMS_PER_USER,
     reminderLeadSeconds: config.REMINDER_LEAD,
@@ -162,6 +168,7 @@ export async function startServer(
       await limits?.close();
       await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
       await bus.close();
+      await redisSlots?.close();
       await database.close();
     },
   });
