@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 /** Every domain's jobs (name → payload schema, handler, optional schedule). */
 const jobs = { ...notificationJobs, ...mailJobs };
 export type JobName = keyof typeof jobs;
+/** Every queue's name (for the backlog metrics). */
+export const jobNames = Object.keys(jobs) as JobName[];
 
 const isDrain = (value: unknown): value is DrainOutcome =>
   typeof value === 'object' && value !== null && 'nextDueInSeconds' in value;

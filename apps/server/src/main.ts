@@ -33,7 +33,8 @@ try {
         if (stopping) return;
         stopping = true;
         logger.info({ signal }, 'shutting down');
-        shutdown().then(
+        // SIGTERM comes from an orchestrator: pause for its load balancer. Ctrl-C does not wait.
+        shutdown({ pause: signal === 'SIGTERM' }).then(
           () => process.exit(0),
           (error: unknown) => {
             logger.error({ err: error }, 'shutdown failed');

@@ -38,10 +38,12 @@ export function orderlyShutdown(
     res.on('close', () => open.delete(res));
   });
 
-  async function shutdown() {
+  /** `pause: false` (Ctrl-C in a terminal, SIGINT) skips the readiness pause. */
+  async function shutdown({ pause = true }: { pause?: boolean } = {}) {
     draining = true;
-    options.logger.info({ delayMs: options.delayMs }, 'shutdown: not ready, still serving');
-    await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    const delayMs = pause ? options.delayMs : 0;
+    options.logger.info({ delayMs }, 'shutdown: not ready, still serving');
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
     closing = true;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const res of open) if (isEventStream(res)) endStream(res);

@@ -13,7 +13,9 @@ import { createDatabase, type DatabaseHandle } from '@campus/core/db';
 import { isDatabaseUnavailable } from '@campus/core';
 import type { Logger } from 'pino';
 import { createApp } from './app';
-import { startJobs } from './jobs';
+import { jobNames, startJobs } from './jobs';
+import { registerBacklogMetrics } from './backlog-metrics';
+import { redisStreamSlots } from './streams/redis-slots';
 import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
 import { registerDatabaseMetrics } from './metrics';
@@ -97,8 +99,13 @@ export async function startServer(
   const bus = createEventBus(database.listen, (error) =>
     logger.warn({ err: error }, 'event bus: bad notification'),
   );
+  // Open streams per user: counted in Redis when configured, else in the database.
+  const redisSlots = config.REDIS_URL
+    ? await redisStreamSlots(config.REDIS_URL, config.STREAMS_PER_USER)
+    : undefined;
   const services = createServices(database.db, authConfigOf(config), {
     bus,
+    streamSlots: redisSlots?.slots,
     mail: mailOptionsOf(config, logger),
     maxStreamsPerUser: config.STREAMS_PER_USER,
     reminderLeadSeconds: config.REMINDER_LEAD,
@@ -132,6 +139,11 @@ export async function startServer(
           },
         )
       : undefined;
+  registerBacklogMetrics({
+    db: database.db,
+    openStreams: services.streamSlots.heldHere,
+    jobs: jobs && { boss: jobs.boss, queues: jobNames },
+  });
   // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, (error?: Error) =>
@@ -156,6 +168,7 @@ export async function startServer(
       await limits?.close();
       await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
       await bus.close();
+      await redisSlots?.close();
       await database.close();
     },
   });

@@ -58,6 +58,7 @@ export * from './moderation/service';
 export { DEFAULT_MODERATION_THRESHOLD } from './feed/hiding';
 export * from './mail/outbox';
 export * from './mail/jobs';
+export * from './mail/backlog';
 export * from './accounts/schemas';
 export * from './accounts/service';
 export * from './accounts/export';

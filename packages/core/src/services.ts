@@ -13,14 +13,16 @@ import type { EventBus } from './events/bus';
 import { createNotificationService } from './notifications/service';
 import { createPostStream } from './feed/stream';
 import { createMatchStream } from './matches/stream';
-import { createStreamSlots } from './events/slots';
+import { createStreamSlots, type StreamSlots } from './events/slots';
 
 /** Per-process options: the event bus, streams per user, the reminders' lead. */
 export interface ServiceOptions {
   /** The process's event bus (live streams); without it streams are refused. */
   bus?: EventBus | undefined;
-  /** Live streams one user may hold open on this process. */
+  /** Live streams one user may hold open, across every process. */
   maxStreamsPerUser?: number;
+  /** Where open streams are counted instead of the database (Redis, when configured). */
+  streamSlots?: StreamSlots | undefined;
   /** MATCH_REMINDER / EVENT_REMINDER this long before the date (REMINDER_LEAD). */
   reminderLeadSeconds?: number;
   /** Distinct reporters that hide a post or comment at once (MODERATION_THRESHOLD, default 5). */
@@ -84,7 +86,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
       match: createMatchStream(live.bus, (id) => matches.read(id)),
       post: createPostStream(db, live.bus),
     },
-    streamSlots: createStreamSlots(db, live.maxStreamsPerUser ?? 8),
+    streamSlots: live.streamSlots ?? createStreamSlots(db, live.maxStreamsPerUser ?? 8),
     groups: createGroupService(db, groupPosts, cursors),
     calendar: createCalendarService({
       match: (id, actor) => matches.get(id, actor.id),

@@ -1,6 +1,7 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callJson,
   killServers,
   readyServers,
   scratchDatabase,
@@ -41,21 +42,7 @@ describe('live updates across two processes', { tags: ['postgres-only'] }, () =>
     await database?.drop();
   });
 
-  const call = async (
-    server: ServerProcess,
-    method: string,
-    path: string,
-    auth: object,
-    body?: unknown,
-  ) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  };
+  const call = callJson;
   const newPost = async () => {
     const res = await call(a, 'POST', '/post', author.auth, {
       title: 'Treino aberto',

@@ -2,6 +2,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgbouncerBinary, startPgbouncer } from '@campus/core/testing';
 import {
+  callJson,
   killServers,
   readyServers,
   scratchDatabase,
@@ -49,21 +50,8 @@ describe.skipIf(!pgbouncerBinary)(
       await database?.drop();
     });
 
-    const call = async (
-      server: ServerProcess,
-      method: string,
-      path: string,
-      as: User,
-      body?: unknown,
-    ) => {
-      const res = await fetch(`${server.url}${path}`, {
-        method,
-        headers: { ...as.auth, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: (text ? JSON.parse(text) : {}) as Body };
-    };
+    const call = (server: ServerProcess, method: string, path: string, as: User, body?: unknown) =>
+      callJson<Body>(server, method, path, as.auth, body);
 
     it('feed: a post created through one process is listed and liked through the other', async () => {
       const created = await call(a, 'POST', '/post', author, {

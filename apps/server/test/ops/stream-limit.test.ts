@@ -1,3 +1,6 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   killServers,
@@ -9,22 +12,68 @@ import {
 } from '../support/process';
 import { openStream } from '../support/sse';
 
-/** The per-user limit of open streams holds across processes: it is counted in the database. */
+const redisInstalled = (() => {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A Redis server of the test's own on a port the OS chose, without persistence. */
+async function startRedis() {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  await waitFor(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      }),
+    10_000,
+    'redis',
+  );
+  return { url, stop: () => child.kill('SIGKILL') };
+}
+
+/**
+ * The per-user limit of open streams holds across processes: counted in the database, or in
+ * Redis when REDIS_URL is set.
+ */
 describe('open streams per user, across two processes', { tags: ['postgres-only'] }, () => {
+  describe('counted in PostgreSQL', () => limitSuite(false));
+  describe.skipIf(!redisInstalled)('counted in Redis (REDIS_URL)', () => limitSuite(true));
+});
+
+function limitSuite(withRedis: boolean) {
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
+  let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
   let a: ServerProcess;
   let b: ServerProcess;
 
   beforeAll(async () => {
     database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
-    [a, b] = (await readyServers(2, { DATABASE_URL: database.url, STREAMS_PER_USER: '3' })) as [
-      ServerProcess,
-      ServerProcess,
-    ];
+    redis = withRedis ? await startRedis() : undefined;
+    [a, b] = (await readyServers(2, {
+      DATABASE_URL: database.url,
+      STREAMS_PER_USER: '3',
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+    })) as [ServerProcess, ServerProcess];
   }, 180_000);
 
   afterAll(async () => {
     await killServers([a, b]);
+    redis?.stop();
     await database?.drop();
   });
 
@@ -38,6 +87,11 @@ describe('open streams per user, across two processes', { tags: ['postgres-only'
     ];
     try {
       for (const stream of held) expect(stream.response.status).toBe(200);
+      // Counted where configured: the leases are rows only without Redis.
+      const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+      const [leases] = await sql<{ n: number }[]>`select count(*)::int as n from stream_leases`;
+      await sql.end();
+      expect(leases!.n).toBe(withRedis ? 0 : 3);
       for (const server of [a, b]) {
         const refused = await fetch(url(server), { headers: user.auth });
         expect(refused.status).toBe(429);
@@ -81,4 +135,4 @@ describe('open streams per user, across two processes', { tags: ['postgres-only'
       await Promise.all(streams.map((s) => s.close()));
     }
   });
-});
+}

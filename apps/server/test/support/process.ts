@@ -80,6 +80,23 @@ function pooledDatabase(env: Record<string, string>): Record<string, string> {
   return directUrl ? { DATABASE_URL: url, DATABASE_DIRECT_URL: directUrl } : {};
 }
 
+/** A JSON request to a server process: the status and the parsed body (`{}` when empty). */
+export async function callJson<Body = Record<string, unknown>>(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  headers: object,
+  body?: unknown,
+): Promise<{ status: number; body: Body }> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Body };
+}
+
 /** A server process that exited while a test waited for it: no point waiting on. */
 class ServerExited extends Error {}
 

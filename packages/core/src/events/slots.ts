@@ -10,13 +10,27 @@ const RENEW_MS = 20_000;
 /** Advisory lock namespace (first key) for "stream slots of one user". */
 const SLOTS_LOCK = 0x73747265;
 
+/** The refusal past the limit (429 `TOO_MANY_STREAMS`), whichever store counts. */
+export const tooManyStreams = (max: number) =>
+  new AppError('TOO_MANY_REQUESTS', `At most ${max} open streams per user`, {
+    reason: 'TOO_MANY_STREAMS',
+  });
+
+/** Where the open streams are counted: the database by default, Redis when configured. */
+export interface StreamSlots {
+  /** Takes a slot for `userId` (429 past the limit); the returned function gives it back (once). */
+  take(userId: string): Promise<() => void>;
+  /** Streams this process holds open (for /metrics). */
+  heldHere(): number;
+}
+
 /**
  * Open live streams per user across every server process, at most `max` each (one tab needs one
  * notification stream and one stream per page): past that, 429 `TOO_MANY_STREAMS`. Counted in
  * the database as leases (`stream_leases`); taking one locks the user's count for the length of
  * one transaction, so two processes cannot both take the last slot.
  */
-export function createStreamSlots(db: Database, max: number) {
+export function createStreamSlots(db: Database, max: number): StreamSlots {
   const held = new Set<string>();
   let renewal: ReturnType<typeof setInterval> | undefined;
   const expiry = () => sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
@@ -48,11 +62,7 @@ export function createStreamSlots(db: Database, max: number) {
         .select({ n: count() })
         .from(streamLeases)
         .where(and(eq(streamLeases.userId, userId), gt(streamLeases.expiresAt, sql`now()`)));
-      if (open!.n >= max) {
-        throw new AppError('TOO_MANY_REQUESTS', `At most ${max} open streams per user`, {
-          reason: 'TOO_MANY_STREAMS',
-        });
-      }
+      if (open!.n >= max) throw tooManyStreams(max);
       const [row] = await tx
         .insert(streamLeases)
         .values({ userId, expiresAt: expiry() })
@@ -81,4 +91,3 @@ export function createStreamSlots(db: Database, max: number) {
     heldHere: () => held.size,
   };
 }
-export type StreamSlots = ReturnType<typeof createStreamSlots>;

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -65,8 +65,7 @@ export async function startPgbouncer(serverUrl: string, { poolSize = 20 } = {}) 
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  await waitUntilListening(
-    port,
+  await waitUntilUp(
     () => child.exitCode !== null,
     () => output,
   );
@@ -86,17 +85,12 @@ export async function startPgbouncer(serverUrl: string, { poolSize = 20 } = {}) 
   };
 }
 
-async function waitUntilListening(port: number, gone: () => boolean, output: () => string) {
-  const { connect } = await import('node:net');
+/** Waits for pgbouncer's own "process up" line (it listens before writing it). */
+async function waitUntilUp(gone: () => boolean, output: () => string) {
   for (let attempt = 0; attempt < 100; attempt++) {
+    if (output().includes('process up')) return;
     if (gone()) throw new Error(`pgbouncer exited:\n${output()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`pgbouncer did not listen on ${port}:\n${output()}`);
+  throw new Error(`pgbouncer did not start:\n${output()}`);
 }

@@ -1,0 +1,70 @@
+import { mailOutboxDepth } from '@campus/core';
+import { oldestDueJobAges, type Database } from '@campus/core/db';
+import type PgBoss from 'pg-boss';
+import { Gauge, register } from 'prom-client';
+
+const NAMES = [
+  'campus_open_streams',
+  'campus_job_queue_depth',
+  'campus_job_queue_oldest_age_seconds',
+  'campus_mail_outbox_depth',
+];
+
+/**
+ * What waits, read at scrape time: open streams on this process, and the database-wide backlogs
+ * (the job queue, the mail outbox). The backlogs are the same on every process: aggregate them
+ * with max(), not sum(). A read that fails (the database away) leaves the gauge unset for that
+ * scrape; `db_up` says why.
+ */
+export function registerBacklogMetrics(options: {
+  db: Database;
+  openStreams: () => number;
+  /** The job queue and its queue names, when this process runs it. */
+  jobs?: { boss: PgBoss; queues: string[] } | undefined;
+}) {
+  const { db, jobs } = options;
+  // A second server in one process (tests) replaces the first one's gauges.
+  for (const name of NAMES) register.removeSingleMetric(name);
+  new Gauge({
+    name: 'campus_open_streams',
+    help: 'Live event streams open on this process',
+    aggregator: 'sum',
+    collect() {
+      this.set(options.openStreams());
+    },
+  });
+  if (jobs) {
+    new Gauge({
+      name: 'campus_job_queue_depth',
+      help: 'Jobs waiting to run (created or to be retried), per queue',
+      labelNames: ['queue'],
+      aggregator: 'max',
+      async collect() {
+        for (const queue of jobs.queues) {
+          const waiting = await jobs.boss.getQueueSize(queue, { before: 'active' }).catch(() => -1);
+          if (waiting >= 0) this.labels(queue).set(waiting);
+        }
+      },
+    });
+    new Gauge({
+      name: 'campus_job_queue_oldest_age_seconds',
+      help: 'Age of the oldest job due and not started, per queue (0 when none)',
+      labelNames: ['queue'],
+      aggregator: 'max',
+      async collect() {
+        const ages = await oldestDueJobAges(db).catch(() => undefined);
+        if (!ages) return;
+        for (const queue of jobs.queues) this.labels(queue).set(ages.get(queue) ?? 0);
+      },
+    });
+  }
+  new Gauge({
+    name: 'campus_mail_outbox_depth',
+    help: 'E-mails written and not sent yet',
+    aggregator: 'max',
+    async collect() {
+      const depth = await mailOutboxDepth(db).catch(() => undefined);
+      if (depth !== undefined) this.set(depth);
+    },
+  });
+}
