@@ -16,7 +16,7 @@ import { createTestDatabase, type TestBackend } from '@campus/core/testing';
 import pino from 'pino';
 import supertest from 'supertest';
 import { buildOpenApiDocument } from '@campus/api';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app';
 import { startJobs } from '../../src/jobs';
 import { probePaths } from '../../src/http/probes';
@@ -65,7 +65,9 @@ export async function startTestApp(
     jobs?: boolean;
   } = {},
 ) {
-  const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL);
+  const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL, {
+    seed: inject('databaseSeed'),
+  });
   const bus = createEventBus(database.listen);
   const services = createServices(database.db, testAuthConfig, {
     bus,

@@ -72,7 +72,7 @@ describe('migration 0014: the reader-flag filters of existing likes and attendan
     withEmptyDatabase('pglite', undefined, check),
   );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: the same', { timeout: 30_000 }, () =>
+  it('PostgreSQL: the same', { timeout: 30_000, tags: ['postgres-only'] }, () =>
     withEmptyDatabase('postgres', process.env.TEST_DATABASE_URL, check),
   );
 });
