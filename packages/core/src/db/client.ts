@@ -33,7 +33,12 @@ export type DatabaseOptions =
       /** The server cancels a statement running longer than this (PostgreSQL `statement_timeout`). */
       statementTimeoutMs?: number;
     }
-  | { kind: 'pglite'; dataDir?: string };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** Start from this dump of a data directory (`dump()`; tests copy one migrated database). */
+      loadDataDir?: Blob;
+    };
 
 export interface DatabaseHandle {
   db: Database;
@@ -59,6 +64,8 @@ export interface DatabaseHandle {
    * for a library that brings its own SQL (the job queue's `db.executeSql`).
    */
   executeSql?: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** Embedded only: the data directory as a tarball, for `loadDataDir`. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -81,7 +88,7 @@ export type Listen = (
  * a server on PostgreSQL never holds its code in memory.
  */
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.kind === 'pglite') return createEmbeddedDatabase(options.dataDir);
+  if (options.kind === 'pglite') return createEmbeddedDatabase(options);
   const client = postgres(options.url, {
     max: options.maxConnections ?? 20,
     onnotice: () => {},
@@ -112,7 +119,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  * Embedded PGlite (in `dataDir`, or in memory when none is given). Its packages are imported
  * here, when an embedded database is opened (`createDatabase`), not when the server loads.
  */
-async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle> {
+async function createEmbeddedDatabase({
+  dataDir,
+  loadDataDir,
+}: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   const [{ PGlite }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/unaccent'),
@@ -121,7 +131,11 @@ async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle>
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // unaccent: group names are compared ignoring accents (migration 0004).
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { unaccent } });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { unaccent },
+  });
   const db = drizzle(client, { schema });
   return {
     db,
@@ -140,6 +154,7 @@ async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle>
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
