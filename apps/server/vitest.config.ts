@@ -22,6 +22,10 @@ export default defineConfig({
         name: backend,
         env: { TEST_BACKEND: backend },
         globalSetup: ['test/global-setup.ts'],
+        // Files are independent (a database each, ports from the OS) and wait much of their time
+        // on the database and on child processes, so more run at once than vitest's default of
+        // one fewer than the cores (1 here); PostgreSQL's fewer, for its 100 connections.
+        maxWorkers: backend === 'pglite' ? 3 : 2,
         tags: needs(
           postgresOnly(backend === 'postgres'),
           {
