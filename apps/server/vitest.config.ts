@@ -24,8 +24,10 @@ export default defineConfig({
         globalSetup: ['test/global-setup.ts'],
         // Files are independent (a database each, ports from the OS) and wait much of their time
         // on the database and on child processes, so more run at once than vitest's default of
-        // one fewer than the cores (1 here); PostgreSQL's fewer, for its 100 connections.
+        // one fewer than the cores (1 here); PostgreSQL's fewer, for its 100 connections (vitest
+        // runs projects of different maxWorkers one after the other, in groupOrder).
         maxWorkers: backend === 'pglite' ? 3 : 2,
+        sequence: { groupOrder: backend === 'pglite' ? 0 : 1 },
         tags: needs(
           postgresOnly(backend === 'postgres'),
           {
