@@ -23,10 +23,11 @@ export default defineConfig({
         env: { TEST_BACKEND: backend },
         globalSetup: ['test/global-setup.ts'],
         // Files are independent (a database each, ports from the OS) and wait much of their time
-        // on the database and on child processes, so more run at once than vitest's default of
-        // one fewer than the cores (1 here); PostgreSQL's fewer, for its 100 connections (vitest
-        // runs projects of different maxWorkers one after the other, in groupOrder).
-        maxWorkers: backend === 'pglite' ? 3 : 2,
+        // on the database and on child processes, so three run at once on PGlite (vitest's
+        // default is one fewer than the cores: 1 here). On PostgreSQL one at a time: a file may
+        // hold 40 of the server's 100 connections (two instances of 20), and two such files at
+        // once ran out of them. Projects of different maxWorkers run one after the other.
+        maxWorkers: backend === 'pglite' ? 3 : 1,
         sequence: { groupOrder: backend === 'pglite' ? 0 : 1 },
         tags: needs(
           postgresOnly(backend === 'postgres'),
