@@ -1,11 +1,18 @@
+import { needs, postgresOnly, redis } from '@campus/vitest-config';
 import { defineConfig } from 'vitest/config';
-import { POSTGRES_ONLY } from './test/support/postgres-only-reporter';
+import {
+  canRunPrivateCluster,
+  composeCommand,
+  pgbouncerInstalled,
+  redisServerInstalled,
+} from './test/support/machine';
 
 /**
  * Every suite runs on PGlite; with TEST_DATABASE_URL set, once more on that PostgreSQL server
- * (each test file gets a database of its own there). Tests tagged `postgres-only` (concurrency
- * under real connections, several processes) are skipped on PGlite; the reporter says so at the
- * end of the run, and fails it under REQUIRE_POSTGRES_SUITES=1 when they ran nowhere.
+ * (each test file gets a database of its own there). A test that needs more than that says so
+ * with a tag declared below, which skips it where that is missing; the skip report at the end of
+ * the run names each test that ran nowhere and why, and fails the run when CI provided what it
+ * needed (TEST_REQUIRE_TAGS, tooling/vitest).
  */
 const backends = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
@@ -13,19 +20,51 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ['default', './test/support/postgres-only-reporter.ts'],
+    reporters: ['default', '@campus/vitest-config/skip-reporter'],
     projects: backends.map((backend) => ({
       extends: true,
       test: {
         name: backend,
         env: { TEST_BACKEND: backend },
-        tags: [
+        globalSetup: ['test/global-setup.ts'],
+        // Files are independent (a database each, ports from the OS) and wait much of their time
+        // on the database and on child processes, so three run at once on PGlite (vitest's
+        // default is one fewer than the cores: 1 here). On PostgreSQL one at a time: a file may
+        // hold 40 of the server's 100 connections (two instances of 20), and two such files at
+        // once ran out of them. Projects of different maxWorkers run one after the other.
+        maxWorkers: backend === 'pglite' ? 3 : 1,
+        sequence: { groupOrder: backend === 'pglite' ? 0 : 1 },
+        tags: needs(
+          postgresOnly(backend === 'postgres'),
           {
-            name: POSTGRES_ONLY,
-            description: 'needs PostgreSQL: concurrency with real connections, several processes',
-            skip: backend !== 'postgres',
+            name: 'pglite-only',
+            description:
+              'runs in the PGlite project only: it tests embedded PGlite, or brings a database of its own',
+            available: backend === 'pglite',
           },
-        ],
+          redis(),
+          {
+            name: 'private-cluster',
+            description:
+              'stops and starts a PostgreSQL cluster of its own: needs root and Debian’s PostgreSQL server binaries (apt-get install postgresql)',
+            available: canRunPrivateCluster,
+          },
+          {
+            name: 'pgbouncer',
+            description: 'starts Debian’s PgBouncer in transaction mode (apt-get install pgbouncer)',
+            available: pgbouncerInstalled,
+          },
+          {
+            name: 'redis-server',
+            description: 'starts a Redis server of its own (apt-get install redis-server)',
+            available: redisServerInstalled,
+          },
+          {
+            name: 'docker-compose',
+            description: 'needs docker compose or docker-compose (apt-get install docker-compose)',
+            available: Boolean(composeCommand),
+          },
+        ),
       },
     })),
   },

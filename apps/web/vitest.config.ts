@@ -1,4 +1,6 @@
+import { needs } from '@campus/vitest-config';
 import { defineConfig } from 'vitest/config';
+import { hasChromium, MISSING_CHROMIUM } from './test/e2e/support/chromium';
 
 /**
  * unit: pure logic, in Node. e2e: the built app in Chromium against the real server on PGlite
@@ -6,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', '@campus/vitest-config/skip-reporter'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
@@ -15,6 +18,11 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/global-setup.ts'],
           fileParallelism: false,
+          tags: needs({
+            name: 'chromium',
+            description: MISSING_CHROMIUM,
+            available: hasChromium(),
+          }),
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

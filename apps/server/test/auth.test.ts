@@ -102,6 +102,7 @@ describe('POST /autenticacao/atualizar-token', () => {
     const successor = await refresh(t, third.refreshToken);
     expectError(successor, 401, 'UNAUTHORIZED');
     const live = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(live.length).toBeGreaterThan(0);
     expect(live.every((row) => row.revokedAt !== null)).toBe(true);
   });
 

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WEB_ROOT_CANDIDATES } from '../src/http/web';
-import { backend, type TestApp, onTestApp } from './support/app';
+import { type TestApp, onTestApp } from './support/app';
+import { composeCommand } from './support/machine';
 import { isReady, runServer, scratchDatabase, waitFor } from './support/process';
 
 let t: TestApp;
@@ -124,26 +125,12 @@ describe('in-flight tracking for graceful shutdown', () => {
 });
 
 describe('docker/compose.yaml', () => {
-  const compose = (() => {
-    for (const [cmd, args] of [
-      ['docker', ['compose', 'version']],
-      ['docker-compose', ['version']],
-    ] as const) {
-      try {
-        execFileSync(cmd, args, { stdio: 'ignore' });
-        return cmd === 'docker' ? ['docker', 'compose'] : ['docker-compose'];
-      } catch {
-        // not installed
-      }
-    }
-    return undefined;
-  })();
-
-  it.skipIf(!compose || backend !== 'pglite')(
+  it(
     'parses with `compose config` (PostgreSQL 16 and the server)',
+    { tags: ['docker-compose', 'pglite-only'] },
     () => {
       const file = new URL('../../../docker/compose.yaml', import.meta.url).pathname;
-      const [cmd, ...pre] = compose!;
+      const [cmd, ...pre] = composeCommand!;
       const out = execFileSync(cmd!, [...pre, '-f', file, 'config'], {
         env: { ...process.env, JWT_SECRET: 'x'.repeat(40) },
         encoding: 'utf8',

@@ -39,6 +39,7 @@ describe('POST /autenticacao/atualizar-token after a lost answer', () => {
     expect(expectError(replay, 401, 'UNAUTHORIZED').reason).toBe('REFRESH_TOKEN_REUSED');
     expectError(await refresh(t, kept.refreshToken), 401, 'UNAUTHORIZED');
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
   });
 
@@ -50,6 +51,7 @@ describe('POST /autenticacao/atualizar-token after a lost answer', () => {
     await logout(t, user, first.refreshToken).expect(204);
     expectError(await refresh(t, first.refreshToken), 401, 'UNAUTHORIZED');
     const rows = await t.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
+    expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
   });
 

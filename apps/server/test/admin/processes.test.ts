@@ -12,8 +12,8 @@ import { openStream } from '../support/sse';
 
 /**
  * Each process keeps its callers' accounts in memory (no read per request); a change of an
- * account made through one process, or by SQL, reaches the other through LISTEN/NOTIFY within a
- * second, and a process whose listener connection dropped stops trusting what it kept.
+ * account made through one process, or by SQL, reaches the other through LISTEN/NOTIFY (the time it takes is
+ * measured in bench/), and a process whose listener connection dropped stops trusting what it kept.
  */
 describe('account changes across two processes', { tags: ['postgres-only'] }, () => {
   let database: Awaited<ReturnType<typeof scratchDatabase>>;
@@ -46,14 +46,15 @@ describe('account changes across two processes', { tags: ['postgres-only'] }, ()
   const statusOn = async (server: ServerProcess, user: User) =>
     (await fetch(`${server.url}/notifications/unread-count`, { headers: user.auth })).status;
 
-  /** Polls `server` until `user` is refused; the time from `since` to the first 401. */
-  async function refusedAfter(server: ServerProcess, user: User, since: number) {
-    for (;;) {
-      const status = await statusOn(server, user);
-      if (status === 401) return performance.now() - since;
-      expect(status).toBe(200);
-      if (performance.now() - since > 5000) throw new Error('still accepted after 5 s');
-    }
+  /**
+   * Polls `server` until `user` is refused (200 until then). Without the event the cache would
+   * accept them for good, so the generous bound only keeps a broken build from hanging.
+   */
+  async function expectRefusedBy(server: ServerProcess, user: User) {
+    let status = 200;
+    const changed = async () => (status = await statusOn(server, user)) !== 200;
+    await waitFor(changed, 10_000, `a refusal on port ${server.port}`);
+    expect(status).toBe(401);
   }
 
   /** A user whose account process `b` has in its cache (it answered one of their requests). */
@@ -64,7 +65,7 @@ describe('account changes across two processes', { tags: ['postgres-only'] }, ()
     return user;
   }
 
-  it('an account blocked through one process is refused by the other within a second, and its streams there end', async () => {
+  it('an account blocked through one process is refused by the other, and its streams there end', async () => {
     const user = await knownToB();
     const stream = await openStream(`${b.url}/notifications/stream`, user.auth);
     await stream.next(1);
@@ -74,10 +75,8 @@ describe('account changes across two processes', { tags: ['postgres-only'] }, ()
       body: JSON.stringify({ status: 'INATIVO' }),
     });
     expect(res.status).toBe(200);
-    const blocked = performance.now();
-    expect(await refusedAfter(b, user, blocked)).toBeLessThan(1000);
+    await expectRefusedBy(b, user);
     await stream.done;
-    expect(performance.now() - blocked).toBeLessThan(1000);
     expect(await statusOn(a, user)).toBe(401);
   });
 
@@ -89,13 +88,12 @@ describe('account changes across two processes', { tags: ['postgres-only'] }, ()
       (id: string) =>
         sql`update users set sessions_revoked_at = now() + interval '1 second' where id = ${id}`,
     ],
-  ])('an account %s by SQL is refused by both processes within a second', async (_, change) => {
+  ])('an account %s by SQL is refused by both processes', async (_, change) => {
     const user = await knownToB();
     expect(await statusOn(a, user)).toBe(200);
     await change(user.id);
-    const changed = performance.now();
-    expect(await refusedAfter(b, user, changed)).toBeLessThan(1000);
-    expect(await refusedAfter(a, user, changed)).toBeLessThan(1000);
+    await expectRefusedBy(b, user);
+    await expectRefusedBy(a, user);
   });
 
   it('a role change reaches the other process: a new ADMIN is let in at once', async () => {
@@ -103,9 +101,7 @@ describe('account changes across two processes', { tags: ['postgres-only'] }, ()
     const list = () => fetch(`${b.url}/admin/usuarios`, { headers: user.auth });
     expect((await list()).status).toBe(403);
     await sql`update users set perfil = 'ADMIN' where id = ${user.id}`;
-    const promoted = performance.now();
-    await waitFor(async () => (await list()).status === 200, 2000, 'ADMIN on the other process');
-    expect(performance.now() - promoted).toBeLessThan(1000);
+    await waitFor(async () => (await list()).status === 200, 10_000, 'ADMIN on the other process');
   });
 
   it('a process whose listener connection dropped forgets the accounts it kept', async () => {
@@ -125,7 +121,6 @@ describe('account changes across two processes', { tags: ['postgres-only'] }, ()
     // Listening again: events arrive and the cache is in use again.
     const other = await knownToB();
     await sql`update users set status = 'INATIVO' where id = ${other.id}`;
-    const blocked = performance.now();
-    expect(await refusedAfter(b, other, blocked)).toBeLessThan(1000);
+    await expectRefusedBy(b, other);
   });
 });

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backend } from '../support/app';
-import {
-  canRunPrivateCluster,
-  isReady,
-  privateCluster,
-  runServer,
-  seedUser,
-  waitFor,
-} from '../support/process';
+import { isReady, privateCluster, runServer, seedUser, waitFor } from '../support/process';
 
 /**
  * PostgreSQL stopped and started under a running server: /ready says 503 while it is down,
@@ -15,8 +7,9 @@ import {
  * Runs on a private cluster so that the shared test server is never stopped.
  */
 // Independent of the suite's backend: run once, in the PGlite project that always exists.
-describe.skipIf(!canRunPrivateCluster || backend !== 'pglite')(
+describe(
   'fault: the database goes away and comes back',
+  { tags: ['private-cluster', 'pglite-only'] },
   () => {
     it('reports 503 on /ready, answers 503 with Retry-After in the error format, and recovers by itself', async () => {
       const cluster = privateCluster();

@@ -49,6 +49,7 @@ describe('likedByMe and attendingByMe', () => {
     });
     // Another reader sees the same posts without the first reader's flags.
     const theirs = await list(other, `?authorId=${author.id}`);
+    expect(theirs.data).toHaveLength(3);
     expect(theirs.data.every((p) => !p.likedByMe && !p.attendingByMe)).toBe(true);
     // The unfiltered list carries them too.
     const all = await list(reader, '?limit=50');

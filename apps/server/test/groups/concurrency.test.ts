@@ -175,6 +175,7 @@ describe('join requests', () => {
       .map((d) => d.userId);
     const roles = await memberRoles(t, group.id);
     expect(Object.keys(roles).sort()).toEqual([owner.id, admin!.id, ...approved].sort());
+    expect(decided.length).toBeGreaterThan(0);
     expect(decided.every((d) => d.status !== 'PENDING')).toBe(true);
     expect(await countersAndRows(t, group.id)).toMatchObject({
       membersCount: 2 + approved.length,

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { matchPlayers, matches, signAccessToken, users } from '@campus/core';
 import { createDatabase } from '@campus/core/db';
 import { describe, expect, it } from 'vitest';
-import { backend } from '../support/app';
 import { isReady, PROCESS_JWT_SECRET, runServer, waitFor } from '../support/process';
 
 /**
@@ -12,7 +11,7 @@ import { isReady, PROCESS_JWT_SECRET, runServer, waitFor } from '../support/proc
  * connection through `db.executeSql`; a reminder that fell due while the server was down is
  * sent when it starts.
  */
-describe.skipIf(backend !== 'pglite')('reminders on embedded PGlite', () => {
+describe('reminders on embedded PGlite', { tags: ['pglite-only'] }, () => {
   it('a server started after the due time sends the reminder once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'campus-embedded-'));
     const database = await createDatabase({ kind: 'pglite', dataDir: dir });

@@ -87,14 +87,12 @@ describe('GET /notifications/stream', () => {
         nickname: user.nickname,
       },
     );
-    const started = Date.now();
     const s = await openStream(`${t.baseUrl}/notifications/stream`, {
       Authorization: `Bearer ${short}`,
     });
     expect(s.response.status).toBe(200);
-    await s.done;
+    await s.done; // a stream the expiry did not end would hold the test to its timeout
     expect(s.ended()).toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('refuses a stream past the per-user limit (429) and frees the slot when one closes', async () => {
@@ -108,7 +106,7 @@ describe('GET /notifications/stream', () => {
     // The server frees the slot when it sees the connection close (a moment on a loaded machine).
     const closed = Date.now();
     let again = await stream('/notifications/stream', user);
-    while (again.response.status === 429 && Date.now() - closed < 2000) {
+    while (again.response.status === 429 && Date.now() - closed < 10_000) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       again = await stream('/notifications/stream', user);
     }
@@ -116,7 +114,7 @@ describe('GET /notifications/stream', () => {
     await Promise.all([...open, again].map((s) => s.close()));
     // The bus holds no subscription for streams that are gone.
     const ended = Date.now();
-    while (t.bus.size('notification') > 0 && Date.now() - ended < 2000)
+    while (t.bus.size('notification') > 0 && Date.now() - ended < 10_000)
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(t.bus.size('notification')).toBe(0);
     expect(t.bus.size('account')).toBe(0);

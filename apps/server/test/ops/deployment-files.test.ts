@@ -15,6 +15,7 @@ import { ServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { loadConfig } from '../../src/config';
+import { composeCommand } from '../support/machine';
 
 /**
  * The deployment files, checked as CI can without an engine: docker/compose.yaml against the
@@ -89,15 +90,9 @@ describe('docker/compose.yaml', () => {
     expect(redis!.profiles).toEqual(['redis']);
   });
 
-  // `docker compose` (the plugin) or the standalone `docker-compose`, when either is installed.
-  const compose2 = installed('docker', ['compose', 'version']);
-  const composeCommand = compose2
-    ? ['docker', 'compose']
-    : installed('docker-compose', ['version'])
-      ? ['docker-compose']
-      : undefined;
-  it.skipIf(composeCommand === undefined)(
+  it(
     'passes `docker compose config` with every profile',
+    { tags: ['docker-compose'] },
     () => {
       const [command, ...prefix] = composeCommand!;
       const profiles = ['--profile', 'pgbouncer', '--profile', 'redis'];

@@ -1,6 +1,6 @@
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgbouncerBinary, startPgbouncer } from '@campus/core/testing';
+import { startPgbouncer } from '@campus/core/testing';
 import {
   callJson,
   killServers,
@@ -21,9 +21,9 @@ type Body = { id?: string; data?: { id: string }[]; likesCount?: number; likedBy
  * setup lock, migrations and the job queue. The flows a user relies on work, and live updates
  * written through one process reach a stream on the other.
  */
-describe.skipIf(!pgbouncerBinary)(
+describe(
   'through PgBouncer in transaction mode',
-  { tags: ['postgres-only'], timeout: 60_000 },
+  { tags: ['postgres-only', 'pgbouncer'], timeout: 60_000 },
   () => {
     let database: Awaited<ReturnType<typeof scratchDatabase>>;
     let pooler: Awaited<ReturnType<typeof startPgbouncer>>;

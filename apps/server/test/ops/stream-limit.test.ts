@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,15 +11,6 @@ import {
   type ServerProcess,
 } from '../support/process';
 import { openStream } from '../support/sse';
-
-const redisInstalled = (() => {
-  try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /** A Redis server of the test's own on a port the OS chose, without persistence. */
 async function startRedis() {
@@ -52,7 +43,7 @@ async function startRedis() {
  */
 describe('open streams per user, across two processes', { tags: ['postgres-only'] }, () => {
   describe('counted in PostgreSQL', () => limitSuite(false));
-  describe.skipIf(!redisInstalled)('counted in Redis (REDIS_URL)', () => limitSuite(true));
+  describe('counted in Redis (REDIS_URL)', { tags: ['redis-server'] }, () => limitSuite(true));
 });
 
 function limitSuite(withRedis: boolean) {

@@ -133,7 +133,7 @@ describe('global per-address ceiling', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store', () => {
+describe('Redis store', { tags: ['redis'] }, () => {
   it('counts across clients and expires with the window', async () => {
     const one = await redisStore(process.env.TEST_REDIS_URL!);
     const two = await redisStore(process.env.TEST_REDIS_URL!);

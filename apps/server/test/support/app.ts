@@ -16,7 +16,7 @@ import { createTestDatabase, type TestBackend } from '@campus/core/testing';
 import pino from 'pino';
 import supertest from 'supertest';
 import { buildOpenApiDocument } from '@campus/api';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app';
 import { startJobs } from '../../src/jobs';
 import { probePaths } from '../../src/http/probes';
@@ -67,6 +67,7 @@ export async function startTestApp(
 ) {
   const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL, {
     poolerUrl: process.env.TEST_DATABASE_POOLER_URL,
+    seed: inject('databaseSeed'),
   });
   const bus = createEventBus(database.listen);
   const services = createServices(database.db, testAuthConfig, {

@@ -1,12 +1,13 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chownSync } from 'node:fs';
+import { mkdtempSync, rmSync, chownSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { signAccessToken } from '@campus/core';
 import { throughPoolerOf } from '@campus/core/testing';
+import { pgBin } from './machine';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 export const PROCESS_JWT_SECRET = 'process-test-secret-process-test-secret-00';
@@ -211,24 +212,6 @@ export async function seedUser(databaseUrl: string) {
   );
   return { id: user!.id, auth: { Authorization: `Bearer ${token}` } };
 }
-
-const pgBin = (() => {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const version = readdirSync(root).sort().at(-1);
-  return version ? join(root, version, 'bin') : undefined;
-})();
-
-/** True when a private PostgreSQL cluster can be started here (binaries and a postgres user). */
-export const canRunPrivateCluster = (() => {
-  if (!pgBin || process.getuid?.() !== 0) return false;
-  try {
-    execFileSync('id', ['postgres'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 /**
  * A PostgreSQL server of the test's own (initdb into a temp dir, run as the postgres user), so a

@@ -6,8 +6,6 @@ export interface SseEvent {
   id?: string;
   event?: string;
   data: unknown;
-  /** `performance.now()` when it arrived. */
-  at: number;
 }
 
 export async function openStream(url: string, headers: Record<string, string>) {
@@ -37,7 +35,7 @@ export async function openStream(url: string, headers: Record<string, string>) {
             else if (line.startsWith('data: ')) data = line.slice(6);
           }
           if (data !== undefined) {
-            events.push({ ...event, data: JSON.parse(data), at: performance.now() });
+            events.push({ ...event, data: JSON.parse(data) });
             waiters.splice(0).forEach((wake) => wake());
           }
         }

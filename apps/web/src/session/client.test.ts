@@ -227,7 +227,11 @@ describe('actions on a bad network', () => {
     expect(new Set(keys.slice(0, 3)).size).toBe(1);
     expect(keys[3]).not.toBe(keys[0]);
     expect(keys.every((key) => key && /^[0-9a-f]{32}$/.test(key))).toBe(true);
-    expect(calls.filter((c) => c.path === 'auth.me').every((c) => c.key === null)).toBe(true);
+    // A read carries no key.
+    await client.auth.me.query();
+    const reads = calls.filter((c) => c.path === 'auth.me');
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.every((c) => c.key === null)).toBe(true);
   });
 
   it('gives up on a call that gets no answer in time', async () => {
@@ -241,8 +245,7 @@ describe('actions on a bad network', () => {
       fetch: never,
       timeoutMs: 50,
     });
-    const started = Date.now();
+    // The fetch never answers: only the timeout can end the call.
     await expect(client.feed.create.mutate(post)).rejects.toThrow();
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

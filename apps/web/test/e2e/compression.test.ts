@@ -28,7 +28,7 @@ function getRaw(url: string, acceptEncoding: string) {
 }
 
 /** The production build as the server ships it (issue: 334 kB sent uncompressed, 1.7 MB map public). */
-describe.skipIf(e2e.skip)('the built web app', () => {
+describe('the built web app', { tags: ['chromium'] }, () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
 
   it('has Brotli and gzip forms of its scripts and styles, and no source map', () => {

@@ -6,7 +6,7 @@ const e2e = inject('e2e');
  * How apps/server serves the built app: files and the SPA fallback at `/`, without shadowing any
  * API path (apps/server/src/http/web.ts).
  */
-describe.skipIf(e2e.skip)('the server serves the web app', () => {
+describe('the server serves the web app', { tags: ['chromium'] }, () => {
   const baseUrl = e2e.skip ? '' : e2e.baseUrl;
   const get = (
     path: string,

@@ -25,7 +25,13 @@ export type Executor = Database | Transaction;
 export const defaultMigrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseOptions =
-  ({ kind: 'postgres' } & PoolOptions) | { kind: 'pglite'; dataDir?: string };
+  | ({ kind: 'postgres' } & PoolOptions)
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** Start from this dump of a data directory (`dump()`; tests copy one migrated database). */
+      loadDataDir?: Blob;
+    };
 
 export interface DatabaseHandle {
   db: Database;
@@ -56,6 +62,8 @@ export interface DatabaseHandle {
    * for a library that brings its own SQL (the job queue's `db.executeSql`).
    */
   executeSql?: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** Embedded only: the data directory as a tarball, for `loadDataDir`. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -78,7 +86,7 @@ export type Listen = (
  * a server on PostgreSQL never holds its code in memory.
  */
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.kind === 'pglite') return createEmbeddedDatabase(options.dataDir);
+  if (options.kind === 'pglite') return createEmbeddedDatabase(options);
   const client = queryPool(options);
   const db = drizzlePostgres(client, { schema });
   const { directUrl } = options;
@@ -117,7 +125,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  * Embedded PGlite (in `dataDir`, or in memory when none is given). Its packages are imported
  * here, when an embedded database is opened (`createDatabase`), not when the server loads.
  */
-async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle> {
+async function createEmbeddedDatabase({
+  dataDir,
+  loadDataDir,
+}: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   const [{ PGlite }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/unaccent'),
@@ -126,7 +137,11 @@ async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle>
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // unaccent: group names are compared ignoring accents (migration 0004).
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { unaccent } });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { unaccent },
+  });
   const db = drizzle(client, { schema });
   return {
     db,
@@ -145,6 +160,7 @@ async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle>
       const results = await client.exec(text);
       return { rows: results.at(-1)?.rows ?? [] };
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDatabase } from './client';
 
 /** Servers started together on a new database (replicas of one deployment) all come up. */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
+describe('migrations on PostgreSQL', { tags: ['postgres-only'] }, () => {
   it('four handles migrating one new database at once all succeed, and the schema is applied once', async () => {
     const name = `campus_migrate_${randomBytes(5).toString('hex')}`;
     const admin = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * #1189): under a full pipeline or write backpressure, `sql.begin` sent BEGIN on a connection it
  * had not reserved, failing with UNSAFE_TRANSACTION and leaving connections idle in transaction.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres.js transactions under pipelining', () => {
+describe('postgres.js transactions under pipelining', { tags: ['postgres-only'] }, () => {
   it('1,000 concurrent transactions on a pipeline of one all commit', async () => {
     const sql = postgres(process.env.TEST_DATABASE_URL!, {
       max: 4,

@@ -40,7 +40,7 @@ describe('posts.group_id becomes a reference to groups', () => {
     () => withEmptyDatabase('pglite', undefined, check),
   );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: the same', { timeout: 30_000 }, () =>
+  it('PostgreSQL: the same', { timeout: 30_000, tags: ['postgres-only'] }, () =>
     withEmptyDatabase('postgres', process.env.TEST_DATABASE_URL, check),
   );
 });

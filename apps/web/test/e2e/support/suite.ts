@@ -22,7 +22,7 @@ export interface E2eSuite {
  */
 export function describeE2e(name: string, body: (suite: E2eSuite) => void) {
   const e2e = inject('e2e');
-  describe.skipIf(e2e.skip)(name, () => {
+  describe(name, { tags: ['chromium'] }, () => {
     const server = e2e.skip
       ? { baseUrl: '', admin: { email: '', password: '' } }
       : { baseUrl: e2e.baseUrl, admin: e2e.admin };

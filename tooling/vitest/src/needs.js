@@ -1,0 +1,38 @@
+// Plain JavaScript, its types in needs.d.ts: the workspaces' vitest.config.ts import it, and
+// Node 20 loads a config's workspace imports as they are, without compiling them.
+
+// `skip` only where it is missing: a tag that says `skip: false` would undo another tag's skip.
+export const needs = (...list) =>
+  list.map(({ name, description, available }) => ({
+    name,
+    description,
+    ...(available ? {} : { skip: true }),
+  }));
+
+export const POSTGRES_ONLY = 'postgres-only';
+
+export const postgresOnly = (available) => ({
+  name: POSTGRES_ONLY,
+  description:
+    'needs PostgreSQL (TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test): concurrency ' +
+    'under real connections, several processes on one database, or PostgreSQL itself, which ' +
+    'embedded PGlite (one connection, one statement at a time) cannot show',
+  available,
+});
+
+export const redis = () => ({
+  name: 'redis',
+  description: 'needs Redis at TEST_REDIS_URL (e.g. redis://127.0.0.1:6379)',
+  available: Boolean(process.env.TEST_REDIS_URL),
+});
+
+export function requiredTags(env = process.env) {
+  const tags = new Set(
+    (env.TEST_REQUIRE_TAGS ?? '')
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  );
+  if (env.REQUIRE_POSTGRES_SUITES === '1') tags.add(POSTGRES_ONLY);
+  return tags;
+}
