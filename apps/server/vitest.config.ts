@@ -51,7 +51,8 @@ export default defineConfig({
           },
           {
             name: 'pgbouncer',
-            description: 'starts Debian’s PgBouncer in transaction mode (apt-get install pgbouncer)',
+            description:
+              'starts Debian’s PgBouncer in transaction mode (apt-get install pgbouncer)',
             available: pgbouncerInstalled,
           },
           {

@@ -90,17 +90,13 @@ describe('docker/compose.yaml', () => {
     expect(redis!.profiles).toEqual(['redis']);
   });
 
-  it(
-    'passes `docker compose config` with every profile',
-    { tags: ['docker-compose'] },
-    () => {
-      const [command, ...prefix] = composeCommand!;
-      const profiles = ['--profile', 'pgbouncer', '--profile', 'redis'];
-      run(command!, [...prefix, '-f', 'docker/compose.yaml', ...profiles, 'config', '--quiet'], {
-        JWT_SECRET: 'x'.repeat(48),
-      });
-    },
-  );
+  it('passes `docker compose config` with every profile', { tags: ['docker-compose'] }, () => {
+    const [command, ...prefix] = composeCommand!;
+    const profiles = ['--profile', 'pgbouncer', '--profile', 'redis'];
+    run(command!, [...prefix, '-f', 'docker/compose.yaml', ...profiles, 'config', '--quiet'], {
+      JWT_SECRET: 'x'.repeat(48),
+    });
+  });
 });
 
 const models = {
