@@ -11,7 +11,6 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { accessLog } from './http/access-log';
 import { contextFactory } from './http/context';
 import { docsRouter } from './http/docs';
 import {
@@ -22,13 +21,12 @@ import {
 } from './http/errors';
 import { HOST_PATHS } from './http/host-paths';
 import { BODY_LIMIT_BYTES, requireJsonBody, trpcJsonBody } from './http/json-body';
+import { operators } from './http/operators';
 import { probesRouter } from './http/probes';
-import { requestId } from './http/request-id';
 import { restRouter } from './http/rest';
-import { securityHeaders } from './http/security-headers';
 import { staticLists } from './http/static-lists';
 import { webApp } from './http/web';
-import { metricsMiddleware, setRouteLabel, trpcRouteLabel } from './metrics';
+import { setRouteLabel, trpcRouteLabel } from './metrics';
 import { globalRateLimit, type RateLimits } from './rate-limit/middleware';
 
 export interface AppOptions {
@@ -156,7 +154,7 @@ export function createApp({
   app.set('etag', false);
   app.set('trust proxy', trustProxy);
 
-  app.use(requestId, metricsMiddleware, accessLog(logger), securityHeaders());
+  app.use(operators(logger));
   // No origin allowed (the default): `cors` would set nothing and answer no preflight, at a
   // visible cost per request, so it is not mounted at all.
   if (corsOrigins.length)

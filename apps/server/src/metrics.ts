@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, RequestHandler } from 'express';
 import {
   AggregatorRegistry,
   Counter,
@@ -76,16 +76,17 @@ export function trpcRouteLabel(procedures: string): string {
   return names.length === 1 ? `trpc:${names[0]}` : 'trpc:batch';
 }
 
-/** Counts each request and its latency when the response finishes. */
-export const metricsMiddleware: RequestHandler = (req, res, next) => {
-  const end = httpDuration.startTimer();
-  res.on('finish', () => {
-    const route = req.routeLabel ?? (req.route?.path ? String(req.route.path) : 'unmatched');
-    end({ method: req.method, route });
-    httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
-  });
-  next();
-};
+/**
+ * Counts a request and its latency, once its response has finished (`started`: its
+ * `performance.now()` on arrival). Observed directly rather than through `startTimer`, which
+ * costs a closure, an hrtime pair and a merged label object per request.
+ */
+export function countRequest(req: Request, res: ServerResponse, started: number): void {
+  const route = req.routeLabel ?? (req.route?.path ? String(req.route.path) : 'unmatched');
+  const { method } = req;
+  httpDuration.observe({ method, route }, (performance.now() - started) / 1000);
+  httpRequests.inc({ method, route, status: String(res.statusCode) });
+}
 
 /**
  * GET /metrics. In a worker of WEB_CONCURRENCY > 1 the primary aggregates every worker's metrics

@@ -103,10 +103,8 @@ describe('API9:2023 Improper Inventory Management', () => {
     expect(mounted.sort()).toEqual(Object.keys(MOUNTED_MIDDLEWARE).sort());
     // The global middleware, in order: a new one (a second router, a debug handler) shows here.
     expect(middleware.filter((name) => !name.includes(' /'))).toEqual([
-      'requestId',
-      'metricsMiddleware',
-      'logRequest',
-      'helmetHeaders', // helmet's headers, worked out once (http/security-headers.ts)
+      // request id, helmet's headers, metrics and the access log, in one layer (http/operators.ts)
+      'operatorsLayer',
       // (cors: run only when CORS_ORIGINS names an origin; this app allows none)
       'staticLists', // the static lists, answered before anything they do not need
       'probeMethods', // 405 with Allow on /health, /ready and /metrics for other methods
