@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
@@ -24,8 +24,12 @@ export type Executor = Database | Transaction;
 
 export const defaultMigrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseOptions =
-  ({ kind: 'postgres' } & PoolOptions) | { kind: 'pglite'; dataDir?: string };
+export type DatabaseOptions = (
+  ({ kind: 'postgres' } & PoolOptions) | { kind: 'pglite'; dataDir?: string }
+) & {
+  /** Sees each statement drizzle sends (the host's SQL spans); absent → none. */
+  logger?: Logger | undefined;
+};
 
 export interface DatabaseHandle {
   db: Database;
@@ -78,9 +82,9 @@ export type Listen = (
  * a server on PostgreSQL never holds its code in memory.
  */
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.kind === 'pglite') return createEmbeddedDatabase(options.dataDir);
+  if (options.kind === 'pglite') return createEmbeddedDatabase(options.dataDir, options.logger);
   const client = queryPool(options);
-  const db = drizzlePostgres(client, { schema });
+  const db = drizzlePostgres(client, { schema, logger: options.logger ?? false });
   const { directUrl } = options;
   // Through a pooler: setup work on direct sessions of its own, opened only when needed.
   let direct: postgres.Sql | undefined;
@@ -117,7 +121,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  * Embedded PGlite (in `dataDir`, or in memory when none is given). Its packages are imported
  * here, when an embedded database is opened (`createDatabase`), not when the server loads.
  */
-async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle> {
+async function createEmbeddedDatabase(dataDir?: string, logger?: Logger): Promise<DatabaseHandle> {
   const [{ PGlite }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/unaccent'),
@@ -127,7 +131,7 @@ async function createEmbeddedDatabase(dataDir?: string): Promise<DatabaseHandle>
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // unaccent: group names are compared ignoring accents (migration 0004).
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { unaccent } });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, logger: logger ?? false });
   return {
     db,
     kind: 'pglite',
