@@ -1,25 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  context,
-  propagation,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Context as TraceContext,
-  type Span,
-} from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import {
-  ATTR_HTTP_REQUEST_METHOD,
-  ATTR_HTTP_RESPONSE_STATUS_CODE,
-  ATTR_HTTP_ROUTE,
-  ATTR_SERVICE_NAME,
-} from '@opentelemetry/semantic-conventions';
+import type { Context as TraceContext, Span } from '@opentelemetry/api';
 import type { Config } from '../config';
 import type { Tracing } from './index';
 
@@ -32,29 +12,46 @@ export function sqlOperation(query: string): string {
   return keyword ? keyword.toUpperCase() : 'SQL';
 }
 
-function exporterOf(config: Config) {
-  // The OTLP default is http/protobuf; both exporters read OTEL_EXPORTER_OTLP_ENDPOINT/HEADERS.
-  return config.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/json'
-    ? new JsonExporter()
-    : new ProtobufExporter();
-}
+/**
+ * The SDK's packages, imported only when tracing is on: a static import here would be hoisted
+ * into the bundle's top level (dist/main.js) and loaded by every server.
+ */
+const loadSdk = () =>
+  Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/exporter-trace-otlp-proto'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/semantic-conventions'),
+  ]);
 
 /** The SDK: resource (OTEL_SERVICE_NAME), batching (OTEL_BSP_SCHEDULE_DELAY), OTLP export. */
-export function openTracing(config: Config): Tracing {
-  const resource = resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'campus-server' }).merge(
-    detectResources({ detectors: [envDetector] }),
-  );
-  const provider = new TracerProvider({
+export async function openTracing(config: Config): Promise<Tracing> {
+  const [api, { AsyncLocalStorageContextManager }, core, json, proto, resources, sdk, semconv] =
+    await loadSdk();
+  const { context, propagation, trace, SpanKind, SpanStatusCode } = api;
+  // The OTLP default is http/protobuf; both exporters read OTEL_EXPORTER_OTLP_ENDPOINT/HEADERS.
+  const exporter =
+    config.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/json'
+      ? new json.OTLPTraceExporter()
+      : new proto.OTLPTraceExporter();
+  const resource = resources
+    .resourceFromAttributes({ [semconv.ATTR_SERVICE_NAME]: 'campus-server' })
+    .merge(resources.detectResources({ detectors: [resources.envDetector] }));
+  const provider = new sdk.TracerProvider({
     resource,
     spanProcessors: [
-      new BatchSpanProcessor({
-        exporter: exporterOf(config),
+      new sdk.BatchSpanProcessor({
+        exporter,
         scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
       }),
     ],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  propagation.setGlobalPropagator(new core.W3CTraceContextPropagator());
   const tracer = provider.getTracer('campus-server');
 
   const endWith = (span: Span, error: unknown) => {
@@ -67,15 +64,15 @@ export function openTracing(config: Config): Tracing {
     requests: (req, res, next) => {
       const parent = propagation.extract(context.active(), req.headers);
       const span = tracer.startSpan(req.method, { kind: SpanKind.SERVER }, parent);
-      span.setAttribute(ATTR_HTTP_REQUEST_METHOD, req.method);
+      span.setAttribute(semconv.ATTR_HTTP_REQUEST_METHOD, req.method);
       const active = trace.setSpan(parent, span);
       requestContexts.set(req, active);
       res.on('finish', () => {
         // The route label (metrics.ts): bounded, never the path's values or its query string.
         const route = req.routeLabel ?? 'unmatched';
         span.updateName(`${req.method} ${route}`);
-        span.setAttribute(ATTR_HTTP_ROUTE, route);
-        span.setAttribute(ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
+        span.setAttribute(semconv.ATTR_HTTP_ROUTE, route);
+        span.setAttribute(semconv.ATTR_HTTP_RESPONSE_STATUS_CODE, res.statusCode);
         if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
         span.end();
       });
