@@ -28,6 +28,7 @@ import { staticLists } from './http/static-lists';
 import { webApp } from './http/web';
 import { setRouteLabel, trpcRouteLabel } from './metrics';
 import { globalRateLimit, type RateLimits } from './rate-limit/middleware';
+import type { Tracing } from './tracing';
 
 export interface AppOptions {
   services: Services;
@@ -55,6 +56,8 @@ export interface AppOptions {
    * app created sets it.
    */
   outputCheck?: OutputCheck;
+  /** Spans per request, procedure call and SQL statement; absent → tracing off. */
+  tracing?: Tracing;
 }
 
 /** The most calls one /trpc batch may hold (docs/contract/protocol.md); larger batches → 400. */
@@ -146,14 +149,23 @@ export function createApp({
   requestTimeoutMs,
   streamHeartbeatMs,
   outputCheck = { mode: 'off' },
+  tracing,
 }: AppOptions): Express {
   setOutputCheck(routes, outputCheck);
-  const createContext = contextFactory({ services, logger, rateLimits, track, requestTimeoutMs });
+  const createContext = contextFactory({
+    services,
+    logger,
+    rateLimits,
+    track,
+    requestTimeoutMs,
+    tracing,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', trustProxy);
 
+  if (tracing) app.use(tracing.requests);
   app.use(operators(logger));
   // No origin allowed (the default): `cors` would set nothing and answer no preflight, at a
   // visible cost per request, so it is not mounted at all.

@@ -23,6 +23,7 @@ import { orderlyShutdown } from './shutdown';
 import { batchedLimiter, exactLimiter } from './rate-limit/limiter';
 import { postgresStore, redisStore, type RateLimitStore } from './rate-limit/store';
 import type { Config } from './config';
+import { startTracing, type Tracing } from './tracing';
 
 /** In the bundled build the migrations sit beside main.js; from source, core's own folder. */
 export function migrationsFolder(): string | undefined {
@@ -30,7 +31,8 @@ export function migrationsFolder(): string | undefined {
   return existsSync(bundled) ? bundled : undefined;
 }
 
-export function openDatabase(config: Config) {
+export function openDatabase(config: Config, tracing?: Tracing) {
+  const logger = tracing?.sql;
   return config.DATABASE_URL
     ? createDatabase({
         kind: 'postgres',
@@ -41,8 +43,9 @@ export function openDatabase(config: Config) {
         maxLifetimeS: config.DATABASE_POOL_MAX_LIFETIME_S,
         connectTimeoutS: config.DATABASE_CONNECT_TIMEOUT_S,
         statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+        logger,
       })
-    : createDatabase({ kind: 'pglite', dataDir: config.DATA_DIR });
+    : createDatabase({ kind: 'pglite', dataDir: config.DATA_DIR, logger });
 }
 
 export const authConfigOf = (config: Config): AuthConfig => ({
@@ -93,7 +96,9 @@ export async function startServer(
   logger: Logger,
   options: { prepared?: boolean } = {},
 ) {
-  const database = await openDatabase(config);
+  // Traces when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md "Traces").
+  const tracing = await startTracing(config);
+  const database = await openDatabase(config, tracing);
   if (!options.prepared) await prepareDatabase(config, logger, database);
   // LISTEN/NOTIFY between processes (PGlite's own notifications when embedded).
   const bus = createEventBus(database.listen, (error) =>
@@ -129,6 +134,7 @@ export async function startServer(
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
     ...(limits ? { rateLimits: limits.limiters } : {}),
     ...(webRoot ? { webRoot } : {}),
+    ...(tracing ? { tracing } : {}),
   });
   const jobs =
     config.JOBS === 'on'
@@ -170,6 +176,7 @@ export async function startServer(
       await bus.close();
       await redisSlots?.close();
       await database.close();
+      await tracing?.shutdown().catch(() => {});
     },
   });
   notReady = stopping.notReady;

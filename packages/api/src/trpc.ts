@@ -46,6 +46,8 @@ export interface Context {
   deadlineMs?: number;
   /** The request's `Idempotency-Key`, REST and /trpc alike (claimed in `authedProcedure`). */
   idempotencyKey?: string;
+  /** Runs one procedure call inside the host's trace span for it (absent: tracing off). */
+  traceCall?: <T>(path: string, run: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -189,12 +191,11 @@ async function checkRateLimits(ctx: Context, meta: Meta | undefined): Promise<vo
  * the procedure's language. One layer, not one per concern: each tRPC layer copies the call's
  * options and context, on every call.
  */
-const callPolicy = t.middleware(async ({ ctx, meta, next }) => {
+const callPolicy = t.middleware(async ({ ctx, meta, path, next }) => {
   const done = ctx.track?.();
+  const call = () => checkRateLimits(ctx, meta).then(() => next());
   // The call counts as running until it settles, even when its answer was given up on.
-  const running = checkRateLimits(ctx, meta)
-    .then(() => next())
-    .finally(() => done?.());
+  const running = (ctx.traceCall ? ctx.traceCall(path, call) : call()).finally(() => done?.());
   let result: Awaited<typeof running>;
   try {
     result = ctx.deadlineMs ? await withDeadline(running, ctx.deadlineMs) : await running;

@@ -3,6 +3,7 @@ import type { Services } from '@campus/core';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { clientKey, procedureRateLimit, type RateLimits } from '../rate-limit/middleware';
+import type { Tracing } from '../tracing';
 
 /** REST requests have passed the host's global limit already; /trpc calls count it per call. */
 export type Transport = 'rest' | 'trpc';
@@ -17,6 +18,8 @@ export interface ContextOptions {
   track?: (() => () => void) | undefined;
   /** See `AppOptions.requestTimeoutMs`. */
   requestTimeoutMs?: number | undefined;
+  /** Absent → tracing off. */
+  tracing?: Tracing | undefined;
 }
 
 /**
@@ -29,6 +32,7 @@ export function contextFactory({
   rateLimits,
   track,
   requestTimeoutMs,
+  tracing,
 }: ContextOptions): CreateContext {
   return (req, res, transport) => {
     const ctx: Context = {
@@ -47,6 +51,7 @@ export function contextFactory({
       );
     if (track) ctx.track = track;
     if (requestTimeoutMs) ctx.deadlineMs = requestTimeoutMs;
+    if (tracing) ctx.traceCall = tracing.procedures(req, transport);
     // Claimed by the procedure, over either transport (packages/api's trpc.ts).
     const key = req.headers['idempotency-key'];
     if (typeof key === 'string') ctx.idempotencyKey = key;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
@@ -24,14 +24,18 @@ export type Executor = Database | Transaction;
 
 export const defaultMigrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | ({ kind: 'postgres' } & PoolOptions)
   | {
       kind: 'pglite';
       dataDir?: string;
       /** Start from this dump of a data directory (`dump()`; tests copy one migrated database). */
       loadDataDir?: Blob;
-    };
+    }
+) & {
+  /** Sees each statement drizzle sends (the host's SQL spans); absent → none. */
+  logger?: Logger | undefined;
+};
 
 export interface DatabaseHandle {
   db: Database;
@@ -88,7 +92,7 @@ export type Listen = (
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') return createEmbeddedDatabase(options);
   const client = queryPool(options);
-  const db = drizzlePostgres(client, { schema });
+  const db = drizzlePostgres(client, { schema, logger: options.logger ?? false });
   const { directUrl } = options;
   // Through a pooler: setup work on direct sessions of its own, opened only when needed.
   let direct: postgres.Sql | undefined;
@@ -128,6 +132,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 async function createEmbeddedDatabase({
   dataDir,
   loadDataDir,
+  logger,
 }: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   const [{ PGlite }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -142,7 +147,7 @@ async function createEmbeddedDatabase({
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { unaccent },
   });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, logger: logger ?? false });
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,27 @@
+import type { IncomingMessage } from 'node:http';
+import type { Context } from '@campus/api';
+import type { RequestHandler } from 'express';
+import type { Config } from '../config';
+import type { Transport } from '../http/context';
+
+/** The host's trace hooks (docs/operations.md "Traces"); absent when tracing is off. */
+export interface Tracing {
+  /** Opens the request's span (a child of the caller's `traceparent`), ended with the response. */
+  requests: RequestHandler;
+  /** `ctx.traceCall` for one request: a span per procedure call, below the request's. */
+  procedures(req: IncomingMessage, transport: Transport): NonNullable<Context['traceCall']>;
+  /** A span per SQL statement drizzle sends (its operation keyword, never its values). */
+  sql: { logQuery(query: string, params: unknown[]): void };
+  /** Exports what is still buffered. */
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set. Without it, nothing of OpenTelemetry is
+ * loaded and every call site is one `undefined` check.
+ */
+export async function startTracing(config: Config): Promise<Tracing | undefined> {
+  if (!config.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  const { openTracing } = await import('./sdk');
+  return openTracing(config);
+}
