@@ -286,7 +286,7 @@ describe('API8:2023 Security Misconfiguration', () => {
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
-    onTestFinished(() => new Promise((resolve) => server.close(resolve)));
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const { port } = server.address() as AddressInfo;
     for (const target of ['http://[::1/post', 'http://[::1']) {
       const answer = await new Promise<string>((resolve, reject) => {
