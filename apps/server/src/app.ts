@@ -15,6 +15,7 @@ import { contextFactory } from './http/context';
 import { docsRouter } from './http/docs';
 import {
   errorHandler,
+  malformedTarget,
   notFoundHandler,
   requireDecodablePath,
   trpcRequestErrorHandler,
@@ -198,5 +199,19 @@ export function createApp({
   app.use(webApp(webRoot));
   app.use(notFoundHandler);
   app.use(errorHandler);
-  return app;
+  return answeringMalformedTargets(app);
+}
+
+/**
+ * The app, with the one request its router never sees answered in the error format: a target
+ * that does not parse (`GET http://[::1/post`) makes Express's router give up before the first
+ * middleware and call the final handler, whose own answer is an HTML 404. Called as a server's
+ * handler (`app(req, res)`), the app gets `malformedTarget` as that final handler instead; every
+ * property (`listen`, `use`, …) is the app's own.
+ */
+function answeringMalformedTargets(app: Express): Express {
+  return new Proxy(app, {
+    apply: (target, thisArg, [req, res, next]: Parameters<Express>) =>
+      Reflect.apply(target, thisArg, [req, res, next ?? malformedTarget(res)]),
+  });
 }

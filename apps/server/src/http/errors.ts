@@ -26,6 +26,21 @@ export const requireDecodablePath: RequestHandler = (req, _res, next) => {
 };
 
 /**
+ * The final handler of the app (`answeringMalformedTargets` in app.ts): reached only when
+ * Express's router could not parse the request target, so no route or middleware ran (400).
+ */
+export const malformedTarget =
+  (res: Response) =>
+  (error?: unknown): void => {
+    if (res.headersSent) return void res.end();
+    const fallback = new AppError(
+      'BAD_REQUEST',
+      'Alvo da requisição malformado: não é um caminho nem uma URL válida',
+    );
+    sendError(res, (error === undefined ? undefined : requestError(error)) ?? fallback);
+  };
+
+/**
  * A path served with another method: 405 with `Allow` (OPTIONS: 204 with `Allow`, when CORS
  * has not answered it as a preflight). The one writer of 405, for the REST operations and the
  * probes. `allowed` lists the path's methods, without OPTIONS.

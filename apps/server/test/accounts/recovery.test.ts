@@ -80,6 +80,26 @@ describe('POST /autenticacao/recuperar-senha → e-mail → POST /autenticacao/r
     expect((await reset(second, 'nova-senha-forte-1')).body.reason).toBe('RESET_TOKEN_INVALID');
   });
 
+  it('sends at most 3 reset messages to one address an hour; every request still answers 202', async () => {
+    const target = await t.createUser();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => forgot(target.email)));
+    expect(answers.map((res) => res.status)).toEqual(Array(6).fill(202));
+    expect(new Set(answers.map((res) => JSON.stringify(res.body))).size).toBe(1);
+    const queued = await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, target.id));
+    expect(queued).toHaveLength(3);
+    const links = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, target.id));
+    expect(links).toHaveLength(3);
+    // The three are delivered, and nothing more reaches the address.
+    await smtp.waitFor(target.email, () => smtp.to(target.email).length === 3);
+    expect((await forgot(target.email)).status).toBe(202);
+    expect(
+      await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, target.id)),
+    ).toHaveLength(3);
+  });
+
   it('refuses a bad body with the field issues', async () => {
     const res = await t.request
       .post('/autenticacao/redefinir-senha')

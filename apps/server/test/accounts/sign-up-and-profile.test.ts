@@ -72,7 +72,7 @@ describe('POST /autenticacao/cadastro/professor', () => {
 });
 
 describe('PATCH /autenticacao/senha', () => {
-  it('needs the current password; the other sessions end, this one stays', async () => {
+  it('needs the current password; the other sessions end, this one stays through its refresh token', async () => {
     const user = await t.createUser();
     const mine = (await loginAs(t, user)).body.dados;
     const elsewhere = (await loginAs(t, user)).body.dados;
@@ -84,9 +84,22 @@ describe('PATCH /autenticacao/senha', () => {
     expect(expectError(await change('errada-123456'), 403, 'FORBIDDEN').reason).toBe(
       'WRONG_PASSWORD',
     );
+    // Tokens carry whole seconds (`iat`): one of the change's own second still passes.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await change(user.password)).status).toBe(204);
     expectError(await refresh(t, elsewhere.refreshToken), 401, 'UNAUTHORIZED');
-    expect((await refresh(t, mine.refreshToken)).status).toBe(200);
+    // Every access token issued before the change ends, this session's too; its refresh token
+    // was kept, so one refresh gives it a token that works.
+    const stale = await t.request
+      .get('/autenticacao/usuario-atual')
+      .set('Authorization', `Bearer ${mine.accessToken}`);
+    expect(expectError(stale, 401, 'UNAUTHORIZED').reason).toBe('TOKEN_INVALID');
+    const renewed = await refresh(t, mine.refreshToken);
+    expect(renewed.status).toBe(200);
+    await t.request
+      .get('/autenticacao/usuario-atual')
+      .set('Authorization', `Bearer ${renewed.body.dados.accessToken}`)
+      .expect(200);
     expect((await login(t, user.email, 'nova-senha-forte-9')).status).toBe(200);
     const live = await t.db
       .select()

@@ -146,6 +146,25 @@ describe('authentication limit per call', () => {
     expect((single.body as Envelope).error?.data.appCode).toBe('TOO_MANY_REQUESTS');
   });
 
+  it('counts the e-mail and nickname availability checks in the same limit, REST and tRPC', async () => {
+    const { request } = await limitedApp(4);
+    const email = '/autenticacao/alunos/email-disponivel?email=livre%40campus.test';
+    const nickname = '/autenticacao/alunos/nickname-disponivel?nickname=livre_1';
+    await request.get(email).expect(200);
+    await request.get(nickname).expect(200);
+    await request.post('/autenticacao/cadastro').send(registration()).expect(201);
+    await request
+      .get('/trpc/students.emailAvailable')
+      .query({ input: JSON.stringify({ email: 'livre@campus.test' }) })
+      .expect(200);
+    // The limit (4) is reached: neither check answers, so neither tells who has an account.
+    for (const refused of [await request.get(email), await request.get(nickname)]) {
+      expectError(refused, 429, 'TOO_MANY_REQUESTS');
+      expect(refused.body).toMatchObject({ reason: 'RATE_LIMITED' });
+    }
+    await request.post('/autenticacao/cadastro').send(registration()).expect(429);
+  });
+
   it('is not got around by spelling the path differently', async () => {
     const user = await t.createUser();
     const { request } = await limitedApp(1);

@@ -1,9 +1,11 @@
+import type { Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { createServices } from '@campus/core';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import supertest from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createApp } from '../../src/app';
 import { loggerOptions } from '../../src/logger';
 import {
@@ -271,5 +273,38 @@ describe('API8:2023 Security Misconfiguration', () => {
     const res = await t.request.trace('/health').set('X-Secret', 'echo-me');
     expectError(res, 405, 'METHOD_NOT_SUPPORTED');
     expect(res.text).not.toContain('echo-me');
+  });
+
+  it('a request target that does not parse (`GET http://[::1/post`) is a 400 in the error format', async () => {
+    // fetch and supertest refuse to send such a target: the request is written on a socket, to
+    // the app served as start.ts serves it (`app.listen`).
+    const app = createApp({
+      services: createServices(t.db, testAuthConfig),
+      logger: pino({ level: 'silent' }),
+      ping: async () => true,
+    });
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { port } = server.address() as AddressInfo;
+    for (const target of ['http://[::1/post', 'http://[::1']) {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+        );
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head, target).toMatch(/^HTTP\/1\.1 400 /);
+      expect(head, target).toMatch(/\r\nContent-Type: application\/json/i);
+      expect(JSON.parse(body), target).toEqual({
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('malformado'),
+      });
+    }
   });
 });

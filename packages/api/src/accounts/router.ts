@@ -105,7 +105,8 @@ export const accountsRouter = router({
         operationId: 'changePassword',
         tags,
         summary: 'Trocar a senha',
-        description: 'As outras sessões da conta terminam; a deste token continua.',
+        description:
+          'As outras sessões da conta terminam. Esta continua pelo seu refresh token: o access token usado aqui é recusado (401) a partir da troca; renove-o em `/autenticacao/atualizar-token`.',
         successDescription: 'Senha trocada',
         errorResponses: {
           400: 'Dados inválidos',

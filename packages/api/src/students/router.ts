@@ -60,6 +60,8 @@ export const studentsRouter = router({
 
   nicknameAvailable: publicProcedure
     .meta({
+      // Whether an e-mail or nickname has an account: bounded like the registration it serves.
+      rateLimit: 'auth',
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/nickname-disponivel',
@@ -82,6 +84,8 @@ export const studentsRouter = router({
 
   emailAvailable: publicProcedure
     .meta({
+      // Whether an e-mail or nickname has an account: bounded like the registration it serves.
+      rateLimit: 'auth',
       openapi: {
         method: 'GET',
         path: '/autenticacao/alunos/email-disponivel',

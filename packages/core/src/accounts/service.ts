@@ -8,6 +8,7 @@ import type { Database } from '../db/client';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { officialCityName, isUf } from '../localities/localities';
 import { passwordResetMail } from '../mail/messages';
+import { createRateLimitService } from '../rate-limits/service';
 import { enqueueMail, type MailService } from '../mail/outbox';
 import type { Student } from '../students/schemas';
 import { insertAccount, usuarioColumns } from '../users/records';
@@ -32,6 +33,9 @@ export interface AccountOptions {
 
 const RESET_TOKEN_TTL_MS = 3600_000;
 export const DEFAULT_RESET_REQUEST_FLOOR_MS = 250;
+/** At most this many reset messages to one address per clock hour (docs/contract/accounts.md). */
+export const RESET_MAILS_PER_HOUR = 3;
+const HOUR_MS = 3600_000;
 
 const profileColumns = {
   ...usuarioColumns,
@@ -58,6 +62,7 @@ export function createAccountService(
   options: AccountOptions,
 ) {
   const floorMs = options.resetRequestFloorMs ?? DEFAULT_RESET_REQUEST_FLOOR_MS;
+  const resetMailCounts = createRateLimitService(db);
 
   /** The caller's password checked against the stored hash; 401 when wrong. */
   async function checkPassword(userId: string, senha: string) {
@@ -68,12 +73,24 @@ export function createAccountService(
     if (!row || !(await verifyPassword(senha, row.passwordHash))) throw wrongPassword();
   }
 
+  /**
+   * Counts one reset message to the account's address in the current hour, in the counters every
+   * process shares (one upsert: concurrent requests cannot both take the last one); false past
+   * `RESET_MAILS_PER_HOUR`, and the request then sends nothing, answering as always.
+   */
+  async function underResetMailBound(userId: string) {
+    const hour = Math.floor(Date.now() / HOUR_MS);
+    const key = `reset-mail:${userId}:${hour}`;
+    const sent = await resetMailCounts.increment(key, 1, new Date((hour + 1) * HOUR_MS));
+    return sent <= RESET_MAILS_PER_HOUR;
+  }
+
   async function requestReset(email: string) {
     const [user] = await db
       .select({ id: users.id, nome: users.nome, email: users.email })
       .from(users)
       .where(eq(users.email, email));
-    if (!user) return false;
+    if (!user || !(await underResetMailBound(user.id))) return false;
     const token = randomBytes(32).toString('base64url');
     await db.transaction(async (tx) => {
       // A new link retires the earlier ones.

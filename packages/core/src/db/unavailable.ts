@@ -28,7 +28,9 @@ const UNREACHABLE = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
-  // PostgreSQL: shutting down, starting up, statement timeout (SQLSTATE class 08 is matched above)
+  // PostgreSQL: cannot serve now — out of connections (the server's, a role's or a database's
+  // limit), shutting down, starting up, statement timeout (SQLSTATE class 08 is matched above)
+  '53300',
   '57P01',
   '57P02',
   '57P03',
