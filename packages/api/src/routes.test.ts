@@ -38,7 +38,7 @@ describe('route policy', () => {
     expect(missing).toEqual([]);
   });
 
-  it('login, token refresh, registrations and password recovery, and nothing else, count against the authentication limit', () => {
+  it('login, token refresh, registrations with their availability checks and password recovery, and nothing else, count against the authentication limit', () => {
     const limited = routes
       .filter((route) => route.meta.rateLimit === 'auth')
       .map((route) => route.path);
@@ -48,6 +48,8 @@ describe('route policy', () => {
       'accounts.resetPassword',
       'auth.login',
       'auth.refresh',
+      'students.emailAvailable',
+      'students.nicknameAvailable',
       'students.register',
     ]);
   });
