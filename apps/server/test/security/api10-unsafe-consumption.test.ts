@@ -8,6 +8,14 @@ describe('API10:2023 Unsafe Consumption of APIs', () => {
     expect(productionDependencies).toEqual([
       '@brazilian-utils/brazilian-utils', // IBGE states and cities as static data in the package
       '@electric-sql/pglite', // embedded PostgreSQL, in process
+      '@opentelemetry/api', // traces, loaded only with OTEL_EXPORTER_OTLP_ENDPOINT (operator configuration)
+      '@opentelemetry/context-async-hooks',
+      '@opentelemetry/core',
+      '@opentelemetry/exporter-trace-otlp-http',
+      '@opentelemetry/exporter-trace-otlp-proto',
+      '@opentelemetry/resources',
+      '@opentelemetry/sdk-trace',
+      '@opentelemetry/semantic-conventions',
       '@trpc/server',
       'cors',
       'drizzle-orm',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AuthConfig } from '../auth/config';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -80,7 +80,10 @@ export function createAccountService(
    */
   async function underResetMailBound(userId: string) {
     const hour = Math.floor(Date.now() / HOUR_MS);
-    const key = `reset-mail:${userId}:${hour}`;
+    // The account's id hashed: the counter row (kept until the hour ends) names nobody, so the
+    // export and the erasure of an account have nothing to find in it.
+    const account = createHash('sha256').update(userId).digest('base64url');
+    const key = `reset-mail:${account}:${hour}`;
     const sent = await resetMailCounts.increment(key, 1, new Date((hour + 1) * HOUR_MS));
     return sent <= RESET_MAILS_PER_HOUR;
   }
