@@ -61,7 +61,13 @@ const k = [0, 1, 2].map((i) => sql.placeholder(`k${i}`));
  * "after key k" on the same columns (a row comparison the order's index serves). Ties by id.
  * upcoming: soonest first; q: most relevant first, then newest; otherwise newest first.
  */
-function orderOf(present: ReadonlySet<Filter>): { by: SQL; key: SQL<string>; after: SQL } {
+function orderOf(present: ReadonlySet<Filter>): {
+  by: SQL;
+  key: SQL<string>;
+  after: SQL;
+  /** No index serves the order: PostgreSQL sorts every matching row. */
+  sortsEveryMatch?: boolean;
+} {
   const [createdAt, id, eventDate] = [posts.createdAt, posts.id, posts.eventDate].map(qualified);
   if (present.has('upcoming'))
     return {
@@ -76,6 +82,7 @@ function orderOf(present: ReadonlySet<Filter>): { by: SQL; key: SQL<string>; aft
       by: sql`${rank} desc, ${newest}`,
       key: sql<string>`concat_ws(' ', ${rank}::text, ${microsOf(posts.createdAt)}, ${id})`,
       after: sql`(${rank}, ${createdAt}, ${id}) < (${k[0]}::real, ${timestampOf(k[1]!)}, ${k[2]}::uuid)`,
+      sortsEveryMatch: true,
     };
   }
   return {
@@ -94,10 +101,12 @@ const DIRECT_OFFSET_MAX = 100;
 
 /**
  * A page's rows with their summary columns and sort key. PostgreSQL computes the per-post
- * columns (group badge, the reader's flags) for every row an OFFSET skips too: page 1000 ran
- * 30,000 probes for 10 posts. So a deep page by number chooses its ids first, in a subquery that
- * reads the index only (`posts_feed_order_idx` covers the visibility columns), and computes the
- * columns for those rows alone. A page after a cursor skips nothing.
+ * columns (group badge, the reader's flags, the sort key as text) for every row it reads before
+ * the LIMIT applies: for every row an OFFSET skips (page 1000 ran 30,000 probes for 10 posts),
+ * and for every match of an order no index serves (a search sorts all its matches by rank). Such
+ * a page chooses its ids first, in a subquery that computes the order alone, and the columns for
+ * those rows only. A page in an index's order, after a cursor or at a shallow offset, reads its
+ * rows directly.
  */
 function pageOf(
   db: Database,
@@ -109,28 +118,23 @@ function pageOf(
   offset: number | Placeholder,
 ) {
   const columns = { ...summaryColumns(reader), cursorKey: order.key };
-  if (start === 'after')
+  const matching = start === 'after' ? and(where, order.after) : where;
+  const skipped = start === 'after' ? 0 : offset;
+  if (start !== 'deep' && !order.sortsEveryMatch)
     return db
       .select(columns)
       .from(posts)
-      .where(and(where, order.after))
-      .orderBy(order.by)
-      .limit(limit);
-  if (start === 'shallow')
-    return db
-      .select(columns)
-      .from(posts)
-      .where(where)
+      .where(matching)
       .orderBy(order.by)
       .limit(limit)
-      .offset(offset);
+      .offset(skipped);
   const page = db
     .select({ id: posts.id })
     .from(posts)
-    .where(where)
+    .where(matching)
     .orderBy(order.by)
     .limit(limit)
-    .offset(offset)
+    .offset(skipped)
     .as('page');
   return db.select(columns).from(posts).innerJoin(page, eq(posts.id, page.id)).orderBy(order.by);
 }
