@@ -11,6 +11,7 @@ import {
   register,
 } from 'prom-client';
 import { procedurePaths } from '@campus/api';
+import type { DatabaseHandle } from '@campus/core/db';
 
 collectDefaultMetrics();
 // A worker answers the primary's aggregation requests once an AggregatorRegistry exists in it.
@@ -30,10 +31,10 @@ const httpDuration = new Histogram({
 
 /** Database pool settings and health, read at scrape time. */
 export function registerDatabaseMetrics(
-  kind: string,
+  database: Pick<DatabaseHandle, 'kind' | 'ping' | 'poolConnections'>,
   poolMax: number,
-  ping: () => Promise<boolean>,
 ) {
+  const { kind, poolConnections } = database;
   new Gauge({
     name: 'db_pool_max_connections',
     help: 'Configured connections per process',
@@ -46,9 +47,24 @@ export function registerDatabaseMetrics(
     help: '1 when the database answered the last scrape',
     aggregator: 'min',
     async collect() {
-      this.set((await ping()) ? 1 : 0);
+      this.set((await database.ping()) ? 1 : 0);
     },
   });
+  if (poolConnections)
+    new Gauge({
+      // OpenTelemetry's db.client.connection.count: used (a statement or a transaction open) or idle.
+      name: 'db_client_connection_count',
+      help: "This process's query connections as PostgreSQL sees them, by state (used or idle)",
+      labelNames: ['state'],
+      async collect() {
+        const states = await poolConnections().catch(() => undefined);
+        if (!states) return;
+        const idle = states.get('idle') ?? 0;
+        const total = [...states.values()].reduce((sum, n) => sum + n, 0);
+        this.labels('idle').set(idle);
+        this.labels('used').set(total - idle);
+      },
+    });
 }
 
 declare module 'node:http' {

@@ -116,7 +116,7 @@ export async function startServer(
     reminderLeadSeconds: config.REMINDER_LEAD,
     moderationThreshold: config.MODERATION_THRESHOLD,
   });
-  registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
+  registerDatabaseMetrics(database, config.DATABASE_POOL_MAX);
   const limits =
     config.RATE_LIMIT === 'on' ? await createRateLimits(config, services, logger) : undefined;
   const inFlight = inFlightTracker();

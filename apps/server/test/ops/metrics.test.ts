@@ -34,4 +34,33 @@ describe('/metrics: what waits', { tags: ['postgres-only'], timeout: 180_000 }, 
       }
     });
   });
+
+  it("the process's query connections, used and idle, as PostgreSQL sees them", async () => {
+    await withProcesses(1, async ([server], database) => {
+      const user = await seedUser(database.url);
+      const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+      try {
+        // A list that waits on a lock the test holds: one connection used while /metrics is read.
+        const waiting = await sql.reserve();
+        await waiting`begin`;
+        await waiting`lock table posts in access exclusive mode`;
+        const list = fetch(`${server!.url}/post`, { headers: user.auth });
+        await expect
+          .poll(async () =>
+            value(
+              await (await fetch(`${server!.url}/metrics`)).text(),
+              'db_client_connection_count{state="used"}',
+            ),
+          )
+          .toBeGreaterThanOrEqual(1);
+        await waiting`commit`;
+        waiting.release();
+        expect((await list).status).toBe(200);
+        const after = await (await fetch(`${server!.url}/metrics`)).text();
+        expect(value(after, 'db_client_connection_count{state="idle"}')).toBeGreaterThanOrEqual(1);
+      } finally {
+        await sql.end();
+      }
+    });
+  });
 });

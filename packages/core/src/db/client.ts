@@ -8,7 +8,13 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type postgres from 'postgres';
 import * as schema from './schema';
 import { postgresListener } from './listener';
-import { directSessions, queryPool, roleStatementTimeout, type PoolOptions } from './pool';
+import {
+  directSessions,
+  queryPool,
+  queryPoolApplicationName,
+  roleStatementTimeout,
+  type PoolOptions,
+} from './pool';
 import { withDeadline } from './unavailable';
 
 export type Schema = typeof schema;
@@ -37,6 +43,9 @@ export type DatabaseOptions = (
   logger?: Logger | undefined;
 };
 
+/** Connections by `pg_stat_activity.state`: active, idle, idle in transaction, … */
+export type PoolConnections = Map<string, number>;
+
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseOptions['kind'];
@@ -56,6 +65,12 @@ export interface DatabaseHandle {
   exclusively<T>(task: () => Promise<T>): Promise<T>;
   /** True when the database answers a trivial query within `timeoutMs` (default 1 s). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * PostgreSQL only: this process's query connections by state, as the server sees them
+   * (`pg_stat_activity`), the asking one left out. postgres.js counts nothing of its own pool
+   * publicly; docs/operations.md says what this shows behind PgBouncer.
+   */
+  poolConnections?: () => Promise<PoolConnections>;
   /**
    * LISTEN on a channel (see `events/bus.ts`); `onListen` runs on every (re)connection, `onDrop`
    * when the listening connection is lost.
@@ -113,6 +128,13 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       }),
     exclusively: (task) => underSetupLock(sessions(), task),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    poolConnections: async () => {
+      const rows = await client<{ state: string; n: number }[]>`
+        select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity
+        where application_name = ${queryPoolApplicationName} and pid <> pg_backend_pid()
+        group by state`;
+      return new Map(rows.map((row) => [row.state, row.n]));
+    },
     // One connection of its own for LISTEN, which reports drops and re-listens after them.
     listen: listener.listen,
     close: async () => {

@@ -1,4 +1,12 @@
+import { hostname } from 'node:os';
 import postgres from 'postgres';
+
+/**
+ * What this process's query connections are called in `pg_stat_activity` (the pool gauge of
+ * /metrics counts them there; an operator sees which process holds which connection). Within
+ * PostgreSQL's 63 bytes: the pid first, so a long host name cannot cut it off.
+ */
+export const queryPoolApplicationName = `campus-api ${process.pid} ${hostname()}`.slice(0, 63);
 
 /** How the PostgreSQL connections of one process are opened and recycled. */
 export interface PoolOptions {
@@ -26,9 +34,7 @@ const common = (options: PoolOptions) => ({
 
 /** `statement_timeout` sent when the session opens: only where the server is PostgreSQL itself. */
 const timeoutAtStartup = (options: PoolOptions) =>
-  options.statementTimeoutMs
-    ? { connection: { statement_timeout: options.statementTimeoutMs } }
-    : {};
+  options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {};
 
 /**
  * The query pool. Directly on PostgreSQL each connection is a session of its own: named prepared
@@ -44,7 +50,12 @@ export function queryPool(options: PoolOptions) {
     max: options.maxConnections ?? 20,
     idle_timeout: options.idleTimeoutS ?? 30,
     max_lifetime: options.maxLifetimeS ?? 30 * 60,
-    ...(pooled ? { prepare: false } : timeoutAtStartup(options)),
+    // PgBouncer passes `application_name` on to the server connection it lends.
+    connection: {
+      application_name: queryPoolApplicationName,
+      ...(pooled ? {} : timeoutAtStartup(options)),
+    },
+    ...(pooled ? { prepare: false } : {}),
   });
 }
 
@@ -55,7 +66,7 @@ export function queryPool(options: PoolOptions) {
 export function directSessions(options: PoolOptions & { directUrl: string }) {
   return postgres(options.directUrl, {
     ...common(options),
-    ...timeoutAtStartup(options),
+    connection: timeoutAtStartup(options),
     max: 2,
     idle_timeout: 5,
   });
