@@ -94,8 +94,14 @@ const envSchema = z.object({
       'must be a hop count, true, or comma-separated addresses/subnets (loopback, 10.0.0.0/8, …)',
     ),
   METRICS_TOKEN: optionalString,
-  /** Traces over OTLP/HTTP when set (docs/operations.md "Traces"); the exporter reads the rest. */
+  /**
+   * Traces over OTLP/HTTP when either is set (docs/operations.md "Traces"): the base URL (the
+   * exporter adds `/v1/traces`) or the traces URL itself; the exporter reads the rest.
+   */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/ }).optional(),
+  ),
   OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(['http/protobuf', 'http/json']).default('http/protobuf'),
   /** How often finished spans are sent (ms). */
   OTEL_BSP_SCHEDULE_DELAY: z.coerce.number().int().min(1).max(600_000).default(5000),

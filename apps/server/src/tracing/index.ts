@@ -17,11 +17,12 @@ export interface Tracing {
 }
 
 /**
- * Tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set. Without it, nothing of OpenTelemetry is
- * loaded and every call site is one `undefined` check.
+ * Tracing when OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is set. Without
+ * them, nothing of OpenTelemetry is loaded and every call site is one `undefined` check.
  */
 export async function startTracing(config: Config): Promise<Tracing | undefined> {
-  if (!config.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
+  if (!config.OTEL_EXPORTER_OTLP_ENDPOINT && !config.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)
+    return undefined;
   const { openTracing } = await import('./sdk');
   return openTracing(config);
 }

@@ -33,7 +33,7 @@ export async function openTracing(config: Config): Promise<Tracing> {
   const [api, { AsyncLocalStorageContextManager }, core, json, proto, resources, sdk, semconv] =
     await loadSdk();
   const { context, propagation, trace, SpanKind, SpanStatusCode } = api;
-  // The OTLP default is http/protobuf; both exporters read OTEL_EXPORTER_OTLP_ENDPOINT/HEADERS.
+  // The OTLP default is http/protobuf; both exporters read OTEL_EXPORTER_OTLP_(TRACES_)ENDPOINT/HEADERS.
   const exporter =
     config.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/json'
       ? new json.OTLPTraceExporter()

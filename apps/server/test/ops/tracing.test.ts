@@ -89,7 +89,10 @@ describe.each(['http/json', 'http/protobuf'])(
         ...database.env,
         ADMIN_EMAIL,
         ADMIN_PASSWORD,
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        // Either variable turns tracing on: the base URL, or the traces URL itself.
+        ...(protocol === 'http/json'
+          ? { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${receiver.url}/v1/traces` }
+          : { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }),
         OTEL_EXPORTER_OTLP_PROTOCOL: protocol,
         OTEL_SERVICE_NAME: 'campus-under-test',
         OTEL_BSP_SCHEDULE_DELAY: '50',
