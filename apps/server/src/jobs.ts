@@ -31,8 +31,11 @@ const isDrain = (value: unknown): value is DrainOutcome =>
  * every minute whatever happened, so a message left by a crashed process still goes.
  *
  * Push (docs/contract/push.md): every process watches the bus's `notification` events (sent when
- * a notification commits) and wakes `push-drain`, a `stately` queue: at most one drain runs and
- * one waits, across processes, so a wake-up during a drain is never lost and never doubled.
+ * a notification commits) and wakes `push-drain`, a `short` queue: at most one drain waits to
+ * start, across processes, so a burst of wake-ups costs a few drains, and a wake-up during a drain
+ * queues one more, never lost. (Not `stately`: a process killed mid-drain would leave its job
+ * active, blocking every drain until pg-boss expired it.) Drains may overlap: each row is locked
+ * by one of them (SKIP LOCKED).
  * A message that failed is tried again by `push-retry`, sent for the moment its wait ends.
  */
 export async function startJobs(
@@ -59,7 +62,7 @@ export async function startJobs(
   await database.exclusively(async () => {
     await boss.start();
     for (const [name, job] of Object.entries(jobs)) {
-      await boss.createQueue(name, name === 'push-drain' ? { name, policy: 'stately' } : undefined);
+      await boss.createQueue(name, name === 'push-drain' ? { name, policy: 'short' } : undefined);
       if (job.schedule) await boss.schedule(name, job.schedule, {});
     }
   });
