@@ -13,7 +13,15 @@ import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import postgres from 'postgres';
 import { signAccessToken } from '@campus/core';
-import { JWT_SECRET, ROOT, dropDatabase, freshDatabase, log, startProcess, stopProcess } from './support';
+import {
+  JWT_SECRET,
+  ROOT,
+  dropDatabase,
+  freshDatabase,
+  log,
+  startProcess,
+  stopProcess,
+} from './support';
 
 const COUNT = Number(process.env.COUNT ?? 200);
 const CONCURRENCY = 4;
@@ -70,7 +78,12 @@ async function main() {
         authorization: `Bearer ${signAccessToken({ jwtSecret: JWT_SECRET, accessTokenTtl: 3600, refreshTokenTtl: 3600, passwordCost: 10 }, user)}`,
       },
     }));
-    const call = async (server: number, path: string, headers: Record<string, string>, body: unknown) => {
+    const call = async (
+      server: number,
+      path: string,
+      headers: Record<string, string>,
+      body: unknown,
+    ) => {
       const res = await fetch(`${servers[server]!.url}${path}`, {
         method: 'POST',
         headers,
@@ -99,7 +112,8 @@ async function main() {
       }),
     );
     const deadline = Date.now() + 60_000;
-    while (arrivals.size < COUNT && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (arrivals.size < COUNT && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     const created = await sql<{ id: string; at: Date }[]>`
       select id, created_at as at from notifications where type = 'POST_COMMENT'`;
     const latencies = created

@@ -147,8 +147,18 @@ const envSchema = z.object({
       : undefined,
   ),
   /** The VAPID pair (base64url, as `npx web-push generate-vapid-keys` prints); unset: kept in the database. */
-  VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/).optional()),
-  VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/).optional()),
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/)
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
+  ),
   /** The contact the push services see: `mailto:…` or `https://…`. */
   VAPID_SUBJECT: optionalString.pipe(
     z

@@ -78,7 +78,11 @@ export async function startJobs(
       .catch((error: unknown) => logger.warn({ err: error }, 'mail drain not queued'));
   const retryPush = (afterSeconds: number) =>
     boss
-      .send('push-retry', {}, { startAfter: afterSeconds, singletonKey: 'retry', singletonSeconds: 1 })
+      .send(
+        'push-retry',
+        {},
+        { startAfter: afterSeconds, singletonKey: 'retry', singletonSeconds: 1 },
+      )
       .catch((error: unknown) => logger.warn({ err: error }, 'push retry not queued'));
   const workers = new Map<string, string>();
   for (const [name, job] of Object.entries(jobs)) {

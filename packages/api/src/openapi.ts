@@ -71,7 +71,10 @@ export function buildOpenApiDocument(
         // An idempotent create answers 200 when it found the thing already there.
         const flag = byRoute.get(`${method} ${path}`)?.createdFlag;
         if (flag && success && 'content' in success)
-          operation.responses['200'] = { ...success, description: `Already there (${flag}: false)` };
+          operation.responses['200'] = {
+            ...success,
+            description: `Already there (${flag}: false)`,
+          };
       }
       // A document answered as is (the calendar files), not JSON.
       const contentType = byRoute.get(`${method} ${path}`)?.contentType;

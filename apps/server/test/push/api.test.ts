@@ -80,7 +80,9 @@ describe('POST/DELETE /notifications/push/subscriptions', () => {
       .set(ana.auth)
       .send({ endpoint, keys });
     expect(res.status).toBe(200);
-    expect(res.body.result.data).toMatchObject({ endpointHost: 'updates.push.services.mozilla.com' });
+    expect(res.body.result.data).toMatchObject({
+      endpointHost: 'updates.push.services.mozilla.com',
+    });
   });
 
   it('accepts the push services of Chrome, Firefox, Edge and Safari by default', async () => {

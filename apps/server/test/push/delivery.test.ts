@@ -49,7 +49,8 @@ const notificationOf = async (userId: string, type: string) =>
 /** Waits until the outbox has nothing left to send (so a duplicate would have been sent by now). */
 const outboxSettled = () =>
   waitFor(
-    async () => (await t.db.select().from(pushOutbox).where(isNull(pushOutbox.sentAt))).length === 0,
+    async () =>
+      (await t.db.select().from(pushOutbox).where(isNull(pushOutbox.sentAt))).length === 0,
     20_000,
     'push outbox drained',
   );
@@ -78,7 +79,9 @@ describe('push delivery', () => {
     }
     await outboxSettled();
     for (const endpoint of [phone, laptop])
-      expect(push.messagesFor(endpoint).filter((m) => m.payload.notificationId === notification.id)).toHaveLength(1);
+      expect(
+        push.messagesFor(endpoint).filter((m) => m.payload.notificationId === notification.id),
+      ).toHaveLength(1);
     expect(push.refused).toEqual([]);
   });
 
@@ -152,16 +155,18 @@ describe('push delivery', () => {
     const notification = await notificationOf(author.id, 'POST_COMMENT');
     await waitFor(
       async () =>
-        (await t.db.select().from(pushOutbox).where(eq(pushOutbox.notificationId, notification.id)))[0]
-          ?.lastError === 'HTTP 429',
+        (
+          await t.db.select().from(pushOutbox).where(eq(pushOutbox.notificationId, notification.id))
+        )[0]?.lastError === 'HTTP 429',
       20_000,
       'a refused try',
     );
     push.answer(endpoint, 503, { 'retry-after': '1' });
     await waitFor(
       async () =>
-        (await t.db.select().from(pushOutbox).where(eq(pushOutbox.notificationId, notification.id)))[0]
-          ?.lastError === 'HTTP 503',
+        (
+          await t.db.select().from(pushOutbox).where(eq(pushOutbox.notificationId, notification.id))
+        )[0]?.lastError === 'HTTP 503',
       20_000,
       'a second refused try',
     );

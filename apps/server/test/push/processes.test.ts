@@ -31,7 +31,9 @@ describe('push across processes', { tags: ['postgres-only'] }, () => {
       });
       const [a, b] = servers as [ServerProcess, ServerProcess];
       const keys = await Promise.all(
-        servers.map(async (s) => (await callJson(s, 'GET', '/notifications/push/public-key', {})).body),
+        servers.map(
+          async (s) => (await callJson(s, 'GET', '/notifications/push/public-key', {})).body,
+        ),
       );
       expect(keys[0]).toEqual(keys[1]);
       publicKey = keys[0]!.publicKey as string;
@@ -42,7 +44,13 @@ describe('push across processes', { tags: ['postgres-only'] }, () => {
       );
       const subscriptions = [author!, waiting!].map(() => push.subscription());
       for (const [i, user] of [author!, waiting!].entries()) {
-        const res = await callJson(servers[i]!, 'POST', '/notifications/push/subscriptions', user.auth, subscriptions[i]);
+        const res = await callJson(
+          servers[i]!,
+          'POST',
+          '/notifications/push/subscriptions',
+          user.auth,
+          subscriptions[i],
+        );
         expect(res.status).toBe(201);
       }
       // A comment through B on a post made through A.
@@ -54,7 +62,13 @@ describe('push across processes', { tags: ['postgres-only'] }, () => {
         authorId: author!.id,
       });
       expect(post.status).toBe(201);
-      expect((await callJson(b, 'POST', `/post/${post.body.id}/comment`, reader!.auth, { content: 'Eu!' })).status).toBe(201);
+      expect(
+        (
+          await callJson(b, 'POST', `/post/${post.body.id}/comment`, reader!.auth, {
+            content: 'Eu!',
+          })
+        ).status,
+      ).toBe(201);
       // A spot granted through B; the new player is reminded at once (inside the lead).
       const match = await callJson<{ id: string }>(a, 'POST', '/match', organiser!.auth, {
         userId: organiser!.id,
@@ -65,10 +79,18 @@ describe('push across processes', { tags: ['postgres-only'] }, () => {
         location: 'Quadra 1',
       });
       expect(match.status).toBe(201);
-      expect((await callJson(a, 'POST', `/match/${match.body.id}/subscribe`, organiser!.auth)).status).toBe(201);
-      expect((await callJson(b, 'POST', `/match/${match.body.id}/subscribe`, reader!.auth)).status).toBe(201);
-      expect((await callJson(a, 'POST', `/match/${match.body.id}/waitlist`, waiting!.auth)).status).toBe(201);
-      expect((await callJson(b, 'DELETE', `/match/${match.body.id}/unsubscribe`, reader!.auth)).status).toBe(200);
+      expect(
+        (await callJson(a, 'POST', `/match/${match.body.id}/subscribe`, organiser!.auth)).status,
+      ).toBe(201);
+      expect(
+        (await callJson(b, 'POST', `/match/${match.body.id}/subscribe`, reader!.auth)).status,
+      ).toBe(201);
+      expect(
+        (await callJson(a, 'POST', `/match/${match.body.id}/waitlist`, waiting!.auth)).status,
+      ).toBe(201);
+      expect(
+        (await callJson(b, 'DELETE', `/match/${match.body.id}/unsubscribe`, reader!.auth)).status,
+      ).toBe(200);
 
       const [phone, other] = subscriptions.map((s) => s.endpoint) as [string, string];
       await push.waitFor((m) => m.endpoint === phone && m.payload.type === 'POST_COMMENT');
@@ -99,15 +121,26 @@ describe('push across processes', { tags: ['postgres-only'] }, () => {
         PUSH_ENDPOINT_HOSTS: '127.0.0.1',
         JOBS: 'off',
       });
-      const late = await callJson(servers[0]!, 'POST', `/post/${post.body.id}/comment`, reader!.auth, {
-        content: 'Atrasado',
-      });
+      const late = await callJson(
+        servers[0]!,
+        'POST',
+        `/post/${post.body.id}/comment`,
+        reader!.auth,
+        {
+          content: 'Atrasado',
+        },
+      );
       expect(late.status).toBe(201);
-      expect((await sql`select count(*)::int as n from push_outbox where sent_at is null`)[0]!.n).toBe(1);
+      expect(
+        (await sql`select count(*)::int as n from push_outbox where sent_at is null`)[0]!.n,
+      ).toBe(1);
       const [waited] = await sql<{ id: string }[]>`
         select notification_id as id from push_outbox where sent_at is null`;
       await killServers(servers);
-      servers = await readyServers(1, { DATABASE_URL: database.url, PUSH_ENDPOINT_HOSTS: '127.0.0.1' });
+      servers = await readyServers(1, {
+        DATABASE_URL: database.url,
+        PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+      });
       await push.waitFor(
         (m) => m.endpoint === phone && m.payload.notificationId === waited!.id,
         30_000,

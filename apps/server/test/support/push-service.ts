@@ -34,14 +34,20 @@ export async function startPushService(expectedPublicKey: () => Promise<string>)
   const listeners = new Set<(message: PushedMessage) => void>();
   let port = 0;
 
-  async function handle(req: IncomingMessage): Promise<{ status: number; headers?: Record<string, string> }> {
+  async function handle(
+    req: IncomingMessage,
+  ): Promise<{ status: number; headers?: Record<string, string> }> {
     const body = await readBody(req);
     const endpoint = `http://127.0.0.1:${port}${req.url}`;
     const browser = browsers.get(req.url ?? '');
     if (req.method !== 'POST' || !browser) return { status: 404 };
     const forced = answers.get(req.url!);
     if (forced) return forced;
-    const problem = await checkVapid(req.headers.authorization, `http://127.0.0.1:${port}`, await expectedPublicKey());
+    const problem = await checkVapid(
+      req.headers.authorization,
+      `http://127.0.0.1:${port}`,
+      await expectedPublicKey(),
+    );
     if (problem) {
       refused.push(problem);
       return { status: 403 };

@@ -152,7 +152,9 @@ export const personalDataSchema = z
     emails: rows,
     exemplos: rows,
     chavesDeIdempotencia: rows,
-    dispositivosPush: rows.describe('Push subscriptions: the push service host only, not the endpoint'),
+    dispositivosPush: rows.describe(
+      'Push subscriptions: the push service host only, not the endpoint',
+    ),
     preferenciasDeNotificacao: rows,
     enviosPush: rows,
   })

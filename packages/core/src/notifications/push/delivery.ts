@@ -61,7 +61,10 @@ const agents = {
  * (`generateRequestDetails`), sent here so that the endpoint is checked against the allow-list
  * again, every resolved address is checked, and a redirect is an answer, never followed.
  */
-export async function sendPush(request: PushRequest, transport: PushTransport): Promise<PushAnswer> {
+export async function sendPush(
+  request: PushRequest,
+  transport: PushTransport,
+): Promise<PushAnswer> {
   const url = allowedEndpoint(request.endpoint, transport.hosts);
   const details = webpush.generateRequestDetails(
     { endpoint: request.endpoint, keys: request.keys },

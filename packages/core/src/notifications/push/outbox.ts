@@ -118,7 +118,9 @@ export function createPushDelivery(db: Database, options: PushDeliveryOptions) {
         const row = due[i]!;
         const answer = settled.status === 'fulfilled' ? settled.value : undefined;
         const verdict = row.expired ? 'refused' : answer ? verdictOf(answer) : 'retry';
-        const why = answer ? `HTTP ${answer.status}` : String((settled as PromiseRejectedResult).reason?.message ?? settled);
+        const why = answer
+          ? `HTTP ${answer.status}`
+          : String((settled as PromiseRejectedResult).reason?.message ?? settled);
         if (verdict === 'sent') sentIds.push(row.id);
         else if (verdict === 'gone') gone.add(row.subscriptionId);
         else if (verdict === 'refused') {

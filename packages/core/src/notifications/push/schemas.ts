@@ -53,10 +53,9 @@ export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
 /** A PATCH names only the types it changes. */
 export const pushPreferencesPatch = z.object({
   types: z.strictObject(
-    Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, typePreference.optional()])) as Record<
-      (typeof NOTIFICATION_TYPES)[number],
-      z.ZodOptional<typeof typePreference>
-    >,
+    Object.fromEntries(
+      NOTIFICATION_TYPES.map((type) => [type, typePreference.optional()]),
+    ) as Record<(typeof NOTIFICATION_TYPES)[number], z.ZodOptional<typeof typePreference>>,
   ),
 });
 export type PushPreferencesPatch = z.infer<typeof pushPreferencesPatch>;

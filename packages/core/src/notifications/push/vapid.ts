@@ -16,7 +16,10 @@ export interface VapidKeys {
 export async function vapidKeysOf(db: Database, configured?: VapidKeys): Promise<VapidKeys> {
   if (configured) return configured;
   const fresh = webpush.generateVAPIDKeys();
-  await db.insert(pushVapidKeys).values({ id: 1, ...fresh }).onConflictDoNothing();
+  await db
+    .insert(pushVapidKeys)
+    .values({ id: 1, ...fresh })
+    .onConflictDoNothing();
   const [kept] = await db
     .select({ publicKey: pushVapidKeys.publicKey, privateKey: pushVapidKeys.privateKey })
     .from(pushVapidKeys)
