@@ -55,7 +55,7 @@ export * from './notifications/push/schemas';
 export * from './notifications/push/service';
 export * from './notifications/push/jobs';
 export { DEFAULT_PUSH_ENDPOINT_HOSTS } from './notifications/push/endpoint';
-export type { PushDrainOutcome } from './notifications/push/outbox';
+export { pushOutboxDepth, type PushDrainOutcome } from './notifications/push/outbox';
 export * from './groups/schemas';
 export * from './groups/service';
 export * from './moderation/schemas';

@@ -192,14 +192,14 @@ export function createPushDelivery(db: Database, options: PushDeliveryOptions) {
         nextDueInSeconds: next?.seconds == null ? null : Number(next.seconds),
       };
     },
-
-    /** Messages written and not sent yet (for /metrics). */
-    async depth(): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(pushOutbox)
-        .where(isNull(pushOutbox.sentAt));
-      return row?.n ?? 0;
-    },
   };
+}
+
+/** Messages written and not sent yet (for /metrics). */
+export async function pushOutboxDepth(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pushOutbox)
+    .where(isNull(pushOutbox.sentAt));
+  return row?.n ?? 0;
 }

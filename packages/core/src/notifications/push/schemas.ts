@@ -10,14 +10,30 @@ const base64url = (what: string, max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${what} must be base64url`);
 
-export const pushSubscriptionInput = z.object({
-  endpoint: z.string().min(1).max(1000).describe('The push service URL the browser gave'),
-  expirationTime: z.number().nullish().describe('Ignored (browsers send it)'),
-  keys: z.object({
-    p256dh: base64url('keys.p256dh', 200).describe("The browser's P-256 public key"),
-    auth: base64url('keys.auth', 100).describe("The browser's auth secret"),
-  }),
-});
+const EXAMPLE_ENDPOINT = 'https://fcm.googleapis.com/fcm/send/dGVzdC1lbmRwb2ludA';
+
+export const pushSubscriptionInput = z
+  .object({
+    endpoint: z.string().min(1).max(1000).describe('The push service URL the browser gave'),
+    expirationTime: z.number().nullish().describe('Ignored (browsers send it)'),
+    keys: z.object({
+      p256dh: base64url('keys.p256dh', 200).describe("The browser's P-256 public key"),
+      auth: base64url('keys.auth', 100).describe("The browser's auth secret"),
+    }),
+  })
+  .meta({
+    examples: [
+      {
+        endpoint: EXAMPLE_ENDPOINT,
+        expirationTime: null,
+        keys: {
+          p256dh:
+            'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      },
+    ],
+  });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 
 export const pushSubscriptionSchema = z
@@ -30,7 +46,9 @@ export const pushSubscriptionSchema = z
   .meta({ id: 'PushSubscription' });
 export type PushSubscription = z.infer<typeof pushSubscriptionSchema>;
 
-export const pushEndpointInput = z.object({ endpoint: z.string().min(1).max(1000) });
+export const pushEndpointInput = z
+  .object({ endpoint: z.string().min(1).max(1000) })
+  .meta({ examples: [{ endpoint: EXAMPLE_ENDPOINT }] });
 
 export const vapidPublicKeySchema = z.object({
   publicKey: z.string().describe('The VAPID public key, base64url (applicationServerKey)'),
@@ -51,13 +69,15 @@ export const pushPreferencesSchema = z
 export type PushPreferences = z.infer<typeof pushPreferencesSchema>;
 
 /** A PATCH names only the types it changes. */
-export const pushPreferencesPatch = z.object({
-  types: z.strictObject(
-    Object.fromEntries(
-      NOTIFICATION_TYPES.map((type) => [type, typePreference.optional()]),
-    ) as Record<(typeof NOTIFICATION_TYPES)[number], z.ZodOptional<typeof typePreference>>,
-  ),
-});
+export const pushPreferencesPatch = z
+  .object({
+    types: z.strictObject(
+      Object.fromEntries(
+        NOTIFICATION_TYPES.map((type) => [type, typePreference.optional()]),
+      ) as Record<(typeof NOTIFICATION_TYPES)[number], z.ZodOptional<typeof typePreference>>,
+    ),
+  })
+  .meta({ examples: [{ types: { GROUP_POST: { push: false } } }] });
 export type PushPreferencesPatch = z.infer<typeof pushPreferencesPatch>;
 
 /** What a push carries, decrypted by the service worker. */
