@@ -101,8 +101,9 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === target.origin);
       if (!open) return void (await self.clients.openWindow(path));
-      await open.focus();
+      // The tab follows the link with its router, then comes to the front.
       open.postMessage({ type: 'campus:open', url: path });
+      await open.focus();
     })(),
   );
 });
