@@ -1,4 +1,4 @@
-import { mailOutboxDepth } from '@campus/core';
+import { mailOutboxDepth, pushOutboxDepth } from '@campus/core';
 import { oldestDueJobAges, type Database } from '@campus/core/db';
 import type PgBoss from 'pg-boss';
 import { Gauge, register } from 'prom-client';
@@ -8,11 +8,12 @@ const NAMES = [
   'campus_job_queue_depth',
   'campus_job_queue_oldest_age_seconds',
   'campus_mail_outbox_depth',
+  'campus_push_outbox_depth',
 ];
 
 /**
  * What waits, read at scrape time: open streams on this process, and the database-wide backlogs
- * (the job queue, the mail outbox). The backlogs are the same on every process: aggregate them
+ * (the job queue, the mail and push outboxes). The backlogs are the same on every process: aggregate them
  * with max(), not sum(). A read that fails (the database away) leaves the gauge unset for that
  * scrape; `db_up` says why.
  */
@@ -64,6 +65,15 @@ export function registerBacklogMetrics(options: {
     aggregator: 'max',
     async collect() {
       const depth = await mailOutboxDepth(db).catch(() => undefined);
+      if (depth !== undefined) this.set(depth);
+    },
+  });
+  new Gauge({
+    name: 'campus_push_outbox_depth',
+    help: 'Push messages written and not sent yet',
+    aggregator: 'max',
+    async collect() {
+      const depth = await pushOutboxDepth(db).catch(() => undefined);
       if (depth !== undefined) this.set(depth);
     },
   });

@@ -140,6 +140,38 @@ const envSchema = z.object({
   REQUIRE_SMTP: z.enum(['true', 'false']).default('false'),
   /** The web app's public address: e-mailed links point at it (`${APP_URL}/redefinir-senha#token=…`). */
   APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * Where push endpoints may point (comma-separated hosts, `*.` for subdomains); default: the
+   * push services of Chrome, Firefox, Edge and Safari (docs/contract/push.md).
+   */
+  PUSH_ENDPOINT_HOSTS: optionalString.transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean)
+      : undefined,
+  ),
+  /** The VAPID pair (base64url, as `npx web-push generate-vapid-keys` prints); unset: kept in the database. */
+  VAPID_PUBLIC_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/)
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
+  ),
+  /** The contact the push services see: `mailto:…` or `https://…`. */
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be mailto:… or https://…')
+      .optional(),
+  ),
 });
 
 /** `https://app.example.org` or `http://localhost:5173`: what a browser sends as `Origin`. */
@@ -198,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (config.NODE_ENV === 'production' && config.REQUIRE_SMTP === 'true' && !config.SMTP_URL) {
     throw new ConfigError(
       'invalid configuration: SMTP_URL is required when NODE_ENV=production and REQUIRE_SMTP=true',
+    );
+  }
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
     );
   }
   if (config.JWT_SECRET)

@@ -1,10 +1,17 @@
-import { mailJobs, notificationJobs, type DrainOutcome, type Services } from '@campus/core';
+import {
+  mailJobs,
+  notificationJobs,
+  pushJobs,
+  type DrainOutcome,
+  type EventBus,
+  type Services,
+} from '@campus/core';
 import type { DatabaseHandle } from '@campus/core/db';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** Every domain's jobs (name → payload schema, handler, optional schedule). */
-const jobs = { ...notificationJobs, ...mailJobs };
+const jobs = { ...notificationJobs, ...mailJobs, ...pushJobs };
 export type JobName = keyof typeof jobs;
 /** Every queue's name (for the backlog metrics). */
 export const jobNames = Object.keys(jobs) as JobName[];
@@ -22,12 +29,21 @@ const isDrain = (value: unknown): value is DrainOutcome =>
  * Mail: a change that wrote to the outbox wakes `mail-drain` at once; a message that failed is
  * tried again when its wait is over (a drain job sent for that moment), and the schedule drains
  * every minute whatever happened, so a message left by a crashed process still goes.
+ *
+ * Push (docs/contract/push.md): every process watches the bus's `notification` events (sent when
+ * a notification commits) and wakes `push-drain`, a `short` queue: at most one drain waits to
+ * start, across processes, so a burst of wake-ups costs a few drains, and a wake-up during a drain
+ * queues one more, never lost. (Not `stately`: a process killed mid-drain would leave its job
+ * active, blocking every drain until pg-boss expired it.) Drains may overlap: each row is locked
+ * by one of them (SKIP LOCKED).
+ * A message that failed is tried again by `push-retry`, sent for the moment its wait ends.
  */
 export async function startJobs(
   database: DatabaseHandle,
   services: Services,
   logger: Logger,
   poolMax = 3,
+  bus?: EventBus,
 ): Promise<{ boss: PgBoss; stop(): Promise<void> }> {
   // A session of its own (pg-boss takes advisory locks): direct, never through a pooler.
   const connection =
@@ -46,7 +62,7 @@ export async function startJobs(
   await database.exclusively(async () => {
     await boss.start();
     for (const [name, job] of Object.entries(jobs)) {
-      await boss.createQueue(name);
+      await boss.createQueue(name, name === 'push-drain' ? { name, policy: 'short' } : undefined);
       if (job.schedule) await boss.schedule(name, job.schedule, {});
     }
   });
@@ -60,27 +76,76 @@ export async function startJobs(
           : { singletonKey: 'now', singletonSeconds: 1 },
       )
       .catch((error: unknown) => logger.warn({ err: error }, 'mail drain not queued'));
+  const retryPush = (afterSeconds: number) =>
+    boss
+      .send(
+        'push-retry',
+        {},
+        { startAfter: afterSeconds, singletonKey: 'retry', singletonSeconds: 1 },
+      )
+      .catch((error: unknown) => logger.warn({ err: error }, 'push retry not queued'));
+  const workers = new Map<string, string>();
   for (const [name, job] of Object.entries(jobs)) {
-    await boss.work(
+    const worker = await boss.work(
       name,
-      { pollingIntervalSeconds: name === 'mail-drain' ? 1 : 2 },
+      { pollingIntervalSeconds: name.endsWith('-drain') ? 1 : 2 },
       async ([found]) => {
         if (!found) return;
         job.payload.parse(found.data ?? {});
         const result = await job.handler(services);
         if (isDrain(result)) {
           if (result.sent || result.failed) logger.info({ job: name, ...result }, 'job done');
-          if (result.failed && result.nextDueInSeconds !== null)
+          if (name.startsWith('push-') && result.nextDueInSeconds !== null)
+            await retryPush(Math.max(1, result.nextDueInSeconds));
+          else if (result.failed && result.nextDueInSeconds !== null)
             await drainSoon(Math.max(1, result.nextDueInSeconds));
         } else if (result) logger.info({ job: name, written: result }, 'job done');
       },
     );
+    workers.set(name, worker);
   }
   services.mail.onWakeUp(() => void drainSoon(0));
+  const wakePush = coalesced(async () => {
+    await boss.send('push-drain', {});
+    boss.notifyWorker(workers.get('push-drain')!);
+  }, logger);
+  const stopWatching = await bus?.watch('notification', {
+    onEvent: (event) => {
+      if (event.seq !== undefined) wakePush();
+    },
+    onResync: wakePush,
+  });
   await boss.send('reminders-sweep', {}, { singletonKey: 'boot', singletonSeconds: 10 });
   await drainSoon(0);
+  wakePush();
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5000 }),
+    async stop() {
+      stopWatching?.();
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}
+
+/**
+ * `run` at once, or, while it runs, once more right after: a burst of calls costs at most two
+ * runs, and a call during a run is never lost.
+ */
+function coalesced(run: () => Promise<unknown>, logger: Logger) {
+  let running = false;
+  let again = false;
+  return function trigger() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    void (async () => {
+      do {
+        again = false;
+        await run().catch((error: unknown) => logger.warn({ err: error }, 'push drain not queued'));
+      } while (again);
+      running = false;
+    })();
   };
 }

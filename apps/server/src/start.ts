@@ -7,6 +7,7 @@ import {
   createSmtpTransport,
   type AuthConfig,
   type MailOptions,
+  type PushOptions,
   type Services,
 } from '@campus/core';
 import { createDatabase, type DatabaseHandle } from '@campus/core/db';
@@ -74,6 +75,19 @@ export function mailOptionsOf(config: Config, logger: Logger): MailOptions {
   return { from: config.MAIL_FROM, appUrl, log, logOnly: !production };
 }
 
+/** Web Push: the allow-list, the VAPID pair when configured, the subject (docs/contract/push.md). */
+export function pushOptionsOf(config: Config, logger: Logger): PushOptions {
+  return {
+    ...(config.PUSH_ENDPOINT_HOSTS ? { endpointHosts: config.PUSH_ENDPOINT_HOSTS } : {}),
+    vapidKeys:
+      config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+        ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+        : undefined,
+    subject: config.VAPID_SUBJECT ?? `mailto:${config.MAIL_FROM.match(/[^<\s]+@[^>\s]+/)![0]}`,
+    log: (fields, message) => logger.info(fields, message),
+  };
+}
+
 /** Applies the migrations and makes sure the admin account exists: once per start, not per worker. */
 export async function prepareDatabase(config: Config, logger: Logger, database: DatabaseHandle) {
   await database.migrate(migrationsFolder());
@@ -115,6 +129,7 @@ export async function startServer(
     maxStreamsPerUser: config.STREAMS_PER_USER,
     reminderLeadSeconds: config.REMINDER_LEAD,
     moderationThreshold: config.MODERATION_THRESHOLD,
+    push: pushOptionsOf(config, logger),
   });
   registerDatabaseMetrics(database, config.DATABASE_POOL_MAX);
   const limits =
@@ -138,7 +153,7 @@ export async function startServer(
   });
   const jobs =
     config.JOBS === 'on'
-      ? await startJobs(database, services, logger, config.JOBS_POOL_MAX).catch(
+      ? await startJobs(database, services, logger, config.JOBS_POOL_MAX, bus).catch(
           async (error: unknown) => {
             await database.close().catch(() => {});
             throw error;

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { registerServiceWorker } from './push/service-worker';
 import { createSessionClient } from './session/client';
 import { preloadDataLayer } from './session/data';
 import { SessionProvider } from './session/SessionProvider';
@@ -27,3 +28,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 preloadDataLayer();
+registerServiceWorker();

@@ -68,6 +68,13 @@ export function buildOpenApiDocument(
         delete operation.responses['200'];
         operation.responses[String(status)] =
           status === 204 ? { description: success?.description ?? 'No content' } : success;
+        // An idempotent create answers 200 when it found the thing already there.
+        const flag = byRoute.get(`${method} ${path}`)?.createdFlag;
+        if (flag && success && 'content' in success)
+          operation.responses['200'] = {
+            ...success,
+            description: `Already there (${flag}: false)`,
+          };
       }
       // A document answered as is (the calendar files), not JSON.
       const contentType = byRoute.get(`${method} ${path}`)?.contentType;

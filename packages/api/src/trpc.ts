@@ -76,6 +76,12 @@ export interface RoutePolicy {
    */
   location?: string;
   /**
+   * With 201: the answer's boolean field that says whether the call created something; `false`
+   * answers 200 without `Location` (a create that is idempotent on a natural key, e.g. a push
+   * subscription's endpoint).
+   */
+  createdFlag?: string;
+  /**
    * A static list: the host answers its REST GET from this precomputed body (ETag, 304, Brotli or
    * gzip). It gets the path parameters; `undefined` (an unknown UF) → the procedure answers.
    */

@@ -66,6 +66,7 @@ export const REASONS = [
   'RESET_TOKEN_INVALID',
   'WRONG_PASSWORD',
   'INVALID_CURSOR',
+  'PUSH_ENDPOINT_NOT_ALLOWED',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -31,6 +31,8 @@ export interface ServiceOptions {
   mail?: MailOptions;
   /** POST /autenticacao/recuperar-senha answers no sooner than this (default 250 ms). */
   resetRequestFloorMs?: number;
+  /** Web Push: allowed endpoint hosts, VAPID keys and subject (docs/contract/push.md). */
+  push?: PushOptions;
 }
 
 const defaultMail: MailOptions = {
@@ -43,6 +45,7 @@ import { createCalendarService } from './calendar/service';
 import { createModerationService } from './moderation/service';
 import { createMailService, type MailOptions } from './mail/outbox';
 import { createAccountService } from './accounts/service';
+import { createPushService, type PushOptions } from './notifications/push/service';
 
 /**
  * Everything the API layer and the host call, built once per process around one database
@@ -82,6 +85,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     idempotency: createIdempotencyService(db),
     rateLimits: createRateLimitService(db),
     notifications: createNotificationService(db, cursors, live.bus, live.reminderLeadSeconds),
+    push: createPushService(db, live.push),
     live: {
       match: createMatchStream(live.bus, (id) => matches.read(id)),
       post: createPostStream(db, live.bus),

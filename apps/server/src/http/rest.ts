@@ -135,9 +135,12 @@ async function serve(exchange: Exchange) {
   } catch (error) {
     return fail(exchange, error, 'request failed');
   }
-  res.status(route.rest.successStatus);
+  const { createdFlag } = route.meta;
+  const existed = createdFlag && (data as Record<string, unknown>)[createdFlag] === false;
+  res.status(existed ? 200 : route.rest.successStatus);
   if (route.rest.successStatus === 204) return void res.end();
-  const location = route.meta.location && resolveLocation(route.meta.location, input, data);
+  const location =
+    !existed && route.meta.location && resolveLocation(route.meta.location, input, data);
   if (location) res.setHeader('Location', location);
   // A document of its own media type (a calendar file) is sent as the procedure answered it.
   const { contentType } = route.meta;

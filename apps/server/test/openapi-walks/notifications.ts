@@ -49,5 +49,26 @@ export function notificationsWalk(w: Walk) {
       await stream(`/post/${post.body.id}/stream`, bia);
       await call('GET', `/post/${UNKNOWN}/stream`, 404, { as: bia });
     });
+
+    it('push: the public key, subscriptions, preferences (docs/contract/push.md)', async () => {
+      const { ana } = w;
+      const path = '/notifications/push/subscriptions';
+      await call('GET', '/notifications/push/public-key', 200);
+      const subscription = example('POST', path);
+      await call('POST', path, 201, { as: ana, body: subscription });
+      await call('POST', path, 200, { as: ana, body: subscription });
+      const elsewhere = { ...subscription, endpoint: 'https://169.254.169.254/latest' };
+      await call('POST', path, 400, { as: ana, body: elsewhere });
+      await call('DELETE', path, 204, { as: ana, body: example('DELETE', path) });
+      await call('DELETE', path, 401, { body: example('DELETE', path) });
+      await call('GET', '/notifications/preferences', 200, { as: ana });
+      await call('GET', '/notifications/preferences', 401);
+      const patch = example('PATCH', '/notifications/preferences');
+      await call('PATCH', '/notifications/preferences', 200, { as: ana, body: patch });
+      await call('PATCH', '/notifications/preferences', 400, {
+        as: ana,
+        body: { types: { NOPE: { push: true } } },
+      });
+    });
   });
 }

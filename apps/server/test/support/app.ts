@@ -10,6 +10,7 @@ import {
   type AuthConfig,
   type MailOptions,
   type Perfil,
+  type PushOptions,
   type UserStatus,
 } from '@campus/core';
 import { createTestDatabase, type TestBackend } from '@campus/core/testing';
@@ -63,6 +64,8 @@ export async function startTestApp(
     mail?: MailOptions;
     /** Run the job queue (the outbox's drain, reminders) as a server process does. */
     jobs?: boolean;
+    /** Web Push (e.g. to the in-process push service of `support/push-service.ts`). */
+    push?: PushOptions;
   } = {},
 ) {
   const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL, {
@@ -73,6 +76,7 @@ export async function startTestApp(
   const services = createServices(database.db, testAuthConfig, {
     bus,
     ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.push ? { push: options.push } : {}),
     ...(options.maxStreamsPerUser ? { maxStreamsPerUser: options.maxStreamsPerUser } : {}),
   });
   const outputProblems: string[] = [];
@@ -91,7 +95,7 @@ export async function startTestApp(
     ...(options.streamHeartbeatMs ? { streamHeartbeatMs: options.streamHeartbeatMs } : {}),
   });
   const jobs = options.jobs
-    ? await startJobs(database, services, pino({ level: 'silent' }))
+    ? await startJobs(database, services, pino({ level: 'silent' }), 3, bus)
     : undefined;
   const audit = validatingHandler(app, validator);
   const problems = () => [...audit.problems, ...outputProblems];

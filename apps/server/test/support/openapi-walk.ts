@@ -119,5 +119,6 @@ export function cannotFail(path: string) {
   const staticList = restRoutes.some(
     (r) => r.meta.staticList && r.meta.openapi!.path === path && !path.includes('{'),
   );
-  return staticList || path === '/health';
+  // The VAPID public key is public and takes no input.
+  return staticList || path === '/health' || path === '/notifications/push/public-key';
 }

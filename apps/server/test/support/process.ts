@@ -210,7 +210,7 @@ export async function seedUser(databaseUrl: string) {
     },
     user!,
   );
-  return { id: user!.id, auth: { Authorization: `Bearer ${token}` } };
+  return { id: user!.id, nickname: user!.nickname, auth: { Authorization: `Bearer ${token}` } };
 }
 
 /**

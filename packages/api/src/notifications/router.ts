@@ -8,6 +8,7 @@ import {
 } from '@campus/core';
 import { z } from 'zod';
 import { domainProcedures, router } from '../trpc';
+import { pushProcedures } from './push';
 
 const { authedProcedure } = domainProcedures('en');
 
@@ -87,4 +88,6 @@ export const notificationsRouter = router({
     .input(z.void())
     .output(readAllResponse)
     .mutation(({ ctx }) => ctx.services.notifications.readAll(ctx.actor.id)),
+
+  ...pushProcedures,
 });

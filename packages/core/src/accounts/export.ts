@@ -18,6 +18,7 @@ import { mailOutbox } from '../mail/table';
 import { matchPlayers, matchWaitlist, matches } from '../matches/table';
 import { moderationDecisions } from '../moderation/table';
 import { notifications } from '../notifications/table';
+import { pushSections } from '../notifications/push/export';
 import { accountStatusChanges, users } from '../users/table';
 import type { PersonalData } from './schemas';
 import { passwordResetTokens } from './table';
@@ -49,6 +50,9 @@ export const PERSONAL_DATA_TABLES = {
   mail_outbox: 'emails',
   examples: 'exemplos',
   idempotency_keys: 'chavesDeIdempotencia',
+  push_subscriptions: 'dispositivosPush',
+  push_preferences: 'preferenciasDeNotificacao',
+  push_outbox: 'enviosPush',
 } as const satisfies Record<string, Exclude<keyof PersonalData, 'geradoEm'>>;
 
 /** Tables that hold nothing about a person, and why. */
@@ -58,6 +62,7 @@ export const IMPERSONAL_TABLES = {
   rate_limit_hits: 'counters per client address and window, gone within the window',
   stream_leases:
     'a live stream open right now (the per-user limit), gone within a minute of its end',
+  push_vapid_keys: "the service's own VAPID key pair",
 } as const;
 
 /** A row without the named secret columns, said to exist instead. */
@@ -117,6 +122,7 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
     emails: db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.userId, userId)),
     exemplos: rowsOf(examples, examples.createdBy),
     chavesDeIdempotencia: rowsOf(idempotencyKeys, idempotencyKeys.userId),
+    ...pushSections(db, userId),
   });
   return {
     geradoEm: new Date().toISOString(),

@@ -152,6 +152,11 @@ export const personalDataSchema = z
     emails: rows,
     exemplos: rows,
     chavesDeIdempotencia: rows,
+    dispositivosPush: rows.describe(
+      'Push subscriptions: the push service host only, not the endpoint',
+    ),
+    preferenciasDeNotificacao: rows,
+    enviosPush: rows,
   })
   .meta({ id: 'MeusDados' });
 export type PersonalData = z.infer<typeof personalDataSchema>;

@@ -50,4 +50,5 @@ export const REASON_MESSAGES: Record<Reason, string> = {
     'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo.',
   WRONG_PASSWORD: 'Senha incorreta.',
   INVALID_CURSOR: 'Não foi possível continuar esta lista. Recarregue-a do início.',
+  PUSH_ENDPOINT_NOT_ALLOWED: 'Este navegador usa um serviço de notificações que não é aceito.',
 };

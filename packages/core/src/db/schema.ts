@@ -8,6 +8,7 @@ export * from './row-counts';
 export * from '../rate-limits/table';
 export * from '../idempotency/table';
 export * from '../notifications/table';
+export * from '../notifications/push/table';
 export * from '../groups/table';
 export * from '../moderation/table';
 export * from '../mail/table';

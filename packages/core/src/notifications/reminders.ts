@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { publishMany } from '../events/bus';
+import { enqueuePush } from './push/outbox';
 
 /** REMINDER_LEAD's default: two hours before the match or event. */
 export const DEFAULT_REMINDER_LEAD_S = 2 * 3600;
@@ -57,7 +58,7 @@ export async function sendDueReminders(
       where ${sql.raw(kind.where)} and ${window(date)}
         ${kind.only ? sql`and t.id = ${kind.only}` : sql``}
       on conflict do nothing
-      returning user_id as "userId", seq`;
+      returning id, user_id as "userId", seq`;
   };
 
   const statements: SQL[] = [];
@@ -89,10 +90,15 @@ export async function sendDueReminders(
   for (const statement of statements) {
     const result = await ex.execute(statement);
     const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+      id: string;
       userId: string;
       seq: number | string;
     }>;
     written += rows.length;
+    await enqueuePush(
+      ex,
+      rows.map((row) => row.id),
+    );
     await publishMany(
       ex,
       'notification',

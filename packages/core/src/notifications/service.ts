@@ -4,6 +4,7 @@ import type { Database, Executor } from '../db/client';
 import { notFound } from '../errors';
 import { publish, publishMany, type EventBus } from '../events/bus';
 import { follow } from '../events/live';
+import { enqueuePush } from './push/outbox';
 import { toNotification } from './records';
 import { DEFAULT_REMINDER_LEAD_S, sendDueReminders } from './reminders';
 import type { ListNotificationsQuery, Notification, NotificationStreamEvent } from './schemas';
@@ -23,8 +24,9 @@ export interface NewNotification {
 const NOTIFY_SLICE = 1000;
 
 /**
- * Writes notifications inside the caller's transaction (`tx`), and announces them on the bus:
- * they exist, and are streamed, only if that transaction commits. Returns how many were written.
+ * Writes notifications inside the caller's transaction (`tx`), their push outbox rows
+ * (docs/contract/push.md), and announces them on the bus: they exist, and are streamed and
+ * pushed, only if that transaction commits. Returns how many were written.
  */
 export async function notify(tx: Executor, items: NewNotification[]): Promise<number> {
   let written = 0;
@@ -38,7 +40,11 @@ export async function notify(tx: Executor, items: NewNotification[]): Promise<nu
           .map((item) => ({ ...item, data: item.data ?? {} })),
       )
       .onConflictDoNothing()
-      .returning({ userId: notifications.userId, seq: notifications.seq });
+      .returning({ id: notifications.id, userId: notifications.userId, seq: notifications.seq });
+    await enqueuePush(
+      tx,
+      rows.map((row) => row.id),
+    );
     await publishMany(
       tx,
       'notification',

@@ -14,6 +14,7 @@ import { formMessage, sameNames } from '../../lib/errors';
 import { navigate } from '../../lib/router';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
+import { PushSettings } from '../../push/PushSettings';
 import { useSession } from '../../session/SessionProvider';
 import { CURRENT_PASSWORD, NEW_PASSWORD, TextInputs, type TextSpec } from './fields';
 
@@ -165,13 +166,14 @@ function DataSection() {
   );
 }
 
-/** "Minha conta": profile, password, data export and deletion. */
+/** "Minha conta": profile, password, notifications, data export and deletion. */
 export function AccountPage() {
   return (
     <Page title="Minha conta">
       <div className="narrow stack">
         <ProfileForm />
         <PasswordForm />
+        <PushSettings />
         <DataSection />
       </div>
     </Page>

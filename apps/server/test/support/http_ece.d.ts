@@ -1,0 +1,10 @@
+/** http_ece ships no types: the one call the test push service makes. */
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto';
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: Buffer | string },
+  ): Buffer;
+  const ece: { decrypt: typeof decrypt };
+  export default ece;
+}
