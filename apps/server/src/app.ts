@@ -29,6 +29,7 @@ import { staticLists } from './http/static-lists';
 import { webApp } from './http/web';
 import { setRouteLabel, trpcRouteLabel } from './metrics';
 import { globalRateLimit, type RateLimits } from './rate-limit/middleware';
+import type { PasswordWork } from './http/password-work';
 import type { Tracing } from './tracing';
 
 export interface AppOptions {
@@ -59,6 +60,8 @@ export interface AppOptions {
   outputCheck?: OutputCheck;
   /** Spans per request, procedure call and SQL statement; absent → tracing off. */
   tracing?: Tracing;
+  /** The bound on password hashing (docs/operations.md, "Password checks"); absent → none. */
+  passwordWork?: PasswordWork;
 }
 
 /** The most calls one /trpc batch may hold (docs/contract/protocol.md); larger batches → 400. */
@@ -151,6 +154,7 @@ export function createApp({
   streamHeartbeatMs,
   outputCheck = { mode: 'off' },
   tracing,
+  passwordWork,
 }: AppOptions): Express {
   setOutputCheck(routes, outputCheck);
   const createContext = contextFactory({
@@ -160,6 +164,7 @@ export function createApp({
     track,
     requestTimeoutMs,
     tracing,
+    passwordWork,
   });
   const app = express();
   app.disable('x-powered-by');

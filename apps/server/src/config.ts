@@ -77,6 +77,13 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
   RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(3000),
+  /** Password checks of one account (login, change, deletion) per RATE_LIMIT_ACCOUNT_WINDOW_S. */
+  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_ACCOUNT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Password hashes computed at once by one process; unset → from the cores (docs/operations.md). */
+  PASSWORD_CHECKS_MAX: z.coerce.number().int().min(1).max(64).optional(),
+  /** Password checks that may wait for one of those; past it, 503 SERVER_BUSY at once. */
+  PASSWORD_CHECKS_QUEUE: z.coerce.number().int().min(0).max(1000).optional(),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   /** Express's "trust proxy": unset (direct clients), a hop count, or addresses/subnets. */
   TRUST_PROXY: optionalString

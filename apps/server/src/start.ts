@@ -18,6 +18,7 @@ import { registerBacklogMetrics } from './backlog-metrics';
 import { redisStreamSlots } from './streams/redis-slots';
 import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
+import { defaultPasswordConcurrency, passwordWork } from './http/password-work';
 import { registerDatabaseMetrics } from './metrics';
 import { orderlyShutdown } from './shutdown';
 import { batchedLimiter, exactLimiter } from './rate-limit/limiter';
@@ -135,6 +136,7 @@ export async function startServer(
     ...(limits ? { rateLimits: limits.limiters } : {}),
     ...(webRoot ? { webRoot } : {}),
     ...(tracing ? { tracing } : {}),
+    passwordWork: passwordWorkOf(config),
   });
   const jobs =
     config.JOBS === 'on'
@@ -183,7 +185,17 @@ export async function startServer(
   return { server, shutdown: stopping.shutdown };
 }
 
-/** The shared store (Redis when REDIS_URL is set, else the database) and the two limiters. */
+/** The bound on password hashing: from the cores this process may use, unless configured. */
+function passwordWorkOf(config: Config) {
+  const concurrency =
+    config.PASSWORD_CHECKS_MAX ?? defaultPasswordConcurrency(config.WEB_CONCURRENCY);
+  return passwordWork({
+    concurrency,
+    queueLength: config.PASSWORD_CHECKS_QUEUE ?? 4 * concurrency,
+  });
+}
+
+/** The shared store (Redis when REDIS_URL is set, else the database) and the limiters. */
 async function createRateLimits(config: Config, services: Services, logger: Logger) {
   const store: RateLimitStore = config.REDIS_URL
     ? await redisStore(config.REDIS_URL)
@@ -192,10 +204,16 @@ async function createRateLimits(config: Config, services: Services, logger: Logg
   const window = config.RATE_LIMIT_WINDOW_S;
   const global = batchedLimiter(store, 'global', config.RATE_LIMIT_GLOBAL_MAX, window, onError);
   const auth = exactLimiter(store, 'auth', config.RATE_LIMIT_AUTH_MAX, window);
+  const account = exactLimiter(
+    store,
+    'account',
+    config.RATE_LIMIT_ACCOUNT_MAX,
+    config.RATE_LIMIT_ACCOUNT_WINDOW_S,
+  );
   const sweeper = setInterval(() => void store.sweep().catch(onError), window * 1000);
   sweeper.unref();
   return {
-    limiters: { global, auth },
+    limiters: { global, auth, account },
     async close() {
       clearInterval(sweeper);
       global.stop();

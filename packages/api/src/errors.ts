@@ -37,8 +37,20 @@ export const databaseUnavailable = (cause?: unknown) =>
     cause,
   });
 
+/**
+ * Too many password checks running and waiting in this process (scrypt is slow on purpose): the
+ * client may retry shortly (503 with `Retry-After`). Not the database's fault, so not its message.
+ */
+export const serverBusy = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'Servidor ocupado; tente novamente em instantes', {
+    reason: 'SERVER_BUSY',
+  });
+
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
+
+/** Seconds a 503 `SERVER_BUSY` asks to wait: a password check takes well under one. */
+export const RETRY_AFTER_BUSY_S = 2;
 
 /** Seconds a 429 `TOO_MANY_STREAMS` asks to wait: a stream may close soon (a tab, a token). */
 export const RETRY_AFTER_STREAMS_S = 5;
@@ -50,7 +62,12 @@ export const RETRY_AFTER_STREAMS_S = 5;
  */
 export function errorHeaders(status: number, reason?: string): Record<string, string> {
   if (status === 401) return { 'WWW-Authenticate': 'Bearer' };
-  if (status === 503) return { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_S) };
+  if (status === 503)
+    return {
+      'Retry-After': String(
+        reason === 'SERVER_BUSY' ? RETRY_AFTER_BUSY_S : RETRY_AFTER_UNAVAILABLE_S,
+      ),
+    };
   if (status === 429 && reason === 'TOO_MANY_STREAMS')
     return { 'Retry-After': String(RETRY_AFTER_STREAMS_S) };
   return {};

@@ -66,6 +66,7 @@ export const REASONS = [
   'RESET_TOKEN_INVALID',
   'WRONG_PASSWORD',
   'INVALID_CURSOR',
+  'SERVER_BUSY',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

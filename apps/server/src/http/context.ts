@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { clientKey, procedureRateLimit, type RateLimits } from '../rate-limit/middleware';
 import type { Tracing } from '../tracing';
+import type { PasswordWork } from './password-work';
 
 /** REST requests have passed the host's global limit already; /trpc calls count it per call. */
 export type Transport = 'rest' | 'trpc';
@@ -20,6 +21,8 @@ export interface ContextOptions {
   requestTimeoutMs?: number | undefined;
   /** Absent → tracing off. */
   tracing?: Tracing | undefined;
+  /** The process's bound on password hashing; absent → unbounded (tests). */
+  passwordWork?: PasswordWork | undefined;
 }
 
 /**
@@ -33,6 +36,7 @@ export function contextFactory({
   track,
   requestTimeoutMs,
   tracing,
+  passwordWork,
 }: ContextOptions): CreateContext {
   return (req, res, transport) => {
     const ctx: Context = {
@@ -49,6 +53,7 @@ export function contextFactory({
         transport === 'trpc',
         logger,
       );
+    if (passwordWork) ctx.passwordWork = (work) => passwordWork.run(clientKey(req.ip), work);
     if (track) ctx.track = track;
     if (requestTimeoutMs) ctx.deadlineMs = requestTimeoutMs;
     if (tracing) ctx.traceCall = tracing.procedures(req, transport);

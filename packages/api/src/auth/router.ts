@@ -1,6 +1,7 @@
 import { loginInput, refreshTokenInput, sessionResponse, usuarioResponse } from '@campus/core';
 import { z } from 'zod';
 import { domainProcedures, router } from '../trpc';
+import { passwordCheck } from './password-checks';
 
 const { authedProcedure, publicProcedure } = domainProcedures('pt');
 
@@ -9,7 +10,11 @@ const tags = ['Autenticação'];
 export const authRouter = router({
   login: publicProcedure
     .meta({
-      reasons: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_NOT_ACTIVE', 'ACCOUNT_PENDING'] },
+      reasons: {
+        401: ['INVALID_CREDENTIALS'],
+        403: ['ACCOUNT_NOT_ACTIVE', 'ACCOUNT_PENDING'],
+        503: ['SERVER_BUSY'],
+      },
       rateLimit: 'auth',
       openapi: {
         method: 'POST',
@@ -22,6 +27,7 @@ export const authRouter = router({
           400: 'Dados inválidos',
           401: 'E-mail ou senha inválidos',
           403: 'Conta não está ativa (ACCOUNT_NOT_ACTIVE) ou aguardando aprovação (ACCOUNT_PENDING)',
+          503: 'Servidor ocupado com verificações de senha (SERVER_BUSY); tente de novo após Retry-After',
         },
       },
     })
@@ -29,7 +35,7 @@ export const authRouter = router({
     .output(sessionResponse)
     .mutation(async ({ ctx, input }) => ({
       mensagem: 'Login realizado com sucesso',
-      dados: await ctx.services.auth.login(input),
+      dados: await passwordCheck(ctx, input.email, () => ctx.services.auth.login(input)),
     })),
 
   refresh: publicProcedure

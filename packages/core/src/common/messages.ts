@@ -50,4 +50,5 @@ export const REASON_MESSAGES: Record<Reason, string> = {
     'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo.',
   WRONG_PASSWORD: 'Senha incorreta.',
   INVALID_CURSOR: 'Não foi possível continuar esta lista. Recarregue-a do início.',
+  SERVER_BUSY: 'O servidor está ocupado. Tente de novo em alguns segundos.',
 };
