@@ -75,7 +75,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
-  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  /** Login-class attempts per address per window: above what a campus NAT sends (docs/operations.md). */
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(300),
+  /** Refreshes of one refresh token per window (a session, not an address). */
+  RATE_LIMIT_REFRESH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(3000),
   /** Password checks of one account (login, change, deletion) per RATE_LIMIT_ACCOUNT_WINDOW_S. */
   RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),

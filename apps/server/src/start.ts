@@ -210,10 +210,11 @@ async function createRateLimits(config: Config, services: Services, logger: Logg
     config.RATE_LIMIT_ACCOUNT_MAX,
     config.RATE_LIMIT_ACCOUNT_WINDOW_S,
   );
+  const refresh = exactLimiter(store, 'refresh', config.RATE_LIMIT_REFRESH_MAX, window);
   const sweeper = setInterval(() => void store.sweep().catch(onError), window * 1000);
   sweeper.unref();
   return {
-    limiters: { global, auth, account },
+    limiters: { global, auth, account, refresh },
     async close() {
       clearInterval(sweeper);
       global.stop();

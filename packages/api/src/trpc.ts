@@ -75,7 +75,8 @@ export interface RoutePolicy {
   language: 'en' | 'pt';
   /**
    * `auth`: each call is one attempt against the per-address limit on the login class: login,
-   * refresh, registration, the password checks of a signed-in user, the reset.
+   * registration, the password checks of a signed-in user, the reset (the refresh counts per
+   * token instead, in its procedure).
    */
   rateLimit?: 'auth';
   /** The REST success status; 200 unless said. */

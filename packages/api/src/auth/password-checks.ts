@@ -22,3 +22,10 @@ export async function passwordCheck<T>(
   if (email !== undefined) await countKeyed(ctx, 'account', accountKey(email));
   return ctx.passwordWork ? ctx.passwordWork(work) : work();
 }
+
+/**
+ * A refresh token counts under its hash: the session presenting it, not its address (a token
+ * is presented once, twice after a lost answer; guessing one of 256 bits is hopeless, so the
+ * address needs no tight limit: the global ceiling bounds a flood).
+ */
+export const refreshKey = (token: string) => createHash('sha256').update(token).digest('base64url');

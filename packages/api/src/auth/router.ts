@@ -1,7 +1,7 @@
 import { loginInput, refreshTokenInput, sessionResponse, usuarioResponse } from '@campus/core';
 import { z } from 'zod';
-import { domainProcedures, router } from '../trpc';
-import { passwordCheck } from './password-checks';
+import { countKeyed, domainProcedures, router } from '../trpc';
+import { passwordCheck, refreshKey } from './password-checks';
 
 const { authedProcedure, publicProcedure } = domainProcedures('pt');
 
@@ -43,7 +43,6 @@ export const authRouter = router({
       reasons: {
         401: ['TOKEN_INVALID', 'TOKEN_EXPIRED', 'REFRESH_TOKEN_REUSED', 'ACCOUNT_NOT_ACTIVE'],
       },
-      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/autenticacao/atualizar-token',
@@ -61,10 +60,14 @@ export const authRouter = router({
     })
     .input(refreshTokenInput)
     .output(sessionResponse)
-    .mutation(async ({ ctx, input }) => ({
-      mensagem: 'Token atualizado com sucesso',
-      dados: await ctx.services.auth.refresh(input.refreshToken),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      // Per session, not per address: a campus behind one NAT refreshes on every page load.
+      await countKeyed(ctx, 'refresh', refreshKey(input.refreshToken));
+      return {
+        mensagem: 'Token atualizado com sucesso',
+        dados: await ctx.services.auth.refresh(input.refreshToken),
+      };
+    }),
 
   logout: authedProcedure
     .meta({
