@@ -11,7 +11,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { contextFactory } from './http/context';
+import { contextFactory, type ContextOptions } from './http/context';
 import { docsRouter } from './http/docs';
 import {
   errorHandler,
@@ -62,6 +62,8 @@ export interface AppOptions {
   tracing?: Tracing;
   /** The bound on password hashing (docs/operations.md, "Password checks"); absent → none. */
   passwordWork?: PasswordWork;
+  /** Whether the database can be reached (core's `databaseHealth`); absent → not checked. */
+  database?: ContextOptions['database'];
 }
 
 /** The most calls one /trpc batch may hold (docs/contract/protocol.md); larger batches → 400. */
@@ -155,6 +157,7 @@ export function createApp({
   outputCheck = { mode: 'off' },
   tracing,
   passwordWork,
+  database,
 }: AppOptions): Express {
   setOutputCheck(routes, outputCheck);
   const createContext = contextFactory({
@@ -165,6 +168,7 @@ export function createApp({
     requestTimeoutMs,
     tracing,
     passwordWork,
+    database,
   });
   const app = express();
   app.disable('x-powered-by');

@@ -40,7 +40,7 @@ const envSchema = z.object({
   /** Connections of the job queue's own pool (sessions, direct to PostgreSQL). */
   JOBS_POOL_MAX: z.coerce.number().int().min(1).max(50).default(3),
   /** Give up opening a PostgreSQL connection after this many seconds. */
-  DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(5),
+  DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(2),
   /** PostgreSQL cancels a statement running longer than this. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
   /** A procedure call not finished within this is answered 503 (the database is not answering). */

@@ -9,7 +9,7 @@ import {
   type MailOptions,
   type Services,
 } from '@campus/core';
-import { createDatabase, type DatabaseHandle } from '@campus/core/db';
+import { createDatabase, databaseHealth, type DatabaseHandle } from '@campus/core/db';
 import { isDatabaseUnavailable } from '@campus/core';
 import type { Logger } from 'pino';
 import { createApp } from './app';
@@ -120,6 +120,17 @@ export async function startServer(
   registerDatabaseMetrics(database.kind, config.DATABASE_POOL_MAX, database.ping);
   const limits =
     config.RATE_LIMIT === 'on' ? await createRateLimits(config, services, logger) : undefined;
+  // PostgreSQL out of reach is known within about a second (docs/operations.md).
+  const health = config.DATABASE_URL
+    ? databaseHealth({
+        url: config.DATABASE_URL,
+        connectTimeoutS: config.DATABASE_CONNECT_TIMEOUT_S,
+        onChange: (up, error) =>
+          up
+            ? logger.info('database reachable again')
+            : logger.warn({ err: error }, 'database out of reach: calls answered 503 at once'),
+      })
+    : undefined;
   const inFlight = inFlightTracker();
   // Set once listening: from SIGTERM on, /ready answers 503 while requests are still served.
   let notReady = () => false;
@@ -137,11 +148,13 @@ export async function startServer(
     ...(webRoot ? { webRoot } : {}),
     ...(tracing ? { tracing } : {}),
     passwordWork: passwordWorkOf(config),
+    ...(health ? { database: health } : {}),
   });
   const jobs =
     config.JOBS === 'on'
       ? await startJobs(database, services, logger, config.JOBS_POOL_MAX).catch(
           async (error: unknown) => {
+            await health?.stop();
             await database.close().catch(() => {});
             throw error;
           },
@@ -159,6 +172,7 @@ export async function startServer(
     );
   }).catch(async (error: unknown) => {
     await jobs?.stop().catch(() => {});
+    await health?.stop();
     await database.close().catch(() => {});
     throw error;
   });
@@ -174,6 +188,7 @@ export async function startServer(
     logger,
     async stopWork() {
       await limits?.close();
+      await health?.stop();
       await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
       await bus.close();
       await redisSlots?.close();

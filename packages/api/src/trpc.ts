@@ -56,6 +56,11 @@ export interface Context {
   setHeader?: (name: string, value: string) => void;
   /** A call that has not finished within this many ms is answered 503 (the database is not answering). */
   deadlineMs?: number;
+  /**
+   * Whether the database can be reached, as the process knows it (core's `databaseHealth`): while
+   * down, a call is answered 503 at once; a call that found it unreachable makes it probe now.
+   */
+  database?: { up(): boolean; suspect(): void };
   /** The request's `Idempotency-Key`, REST and /trpc alike (claimed in `authedProcedure`). */
   idempotencyKey?: string;
   /** Runs one procedure call inside the host's trace span for it (absent: tracing off). */
@@ -219,6 +224,7 @@ export async function countKeyed(ctx: Context, limit: KeyedLimit, key: string): 
  * options and context, on every call.
  */
 const callPolicy = t.middleware(async ({ ctx, meta, path, next }) => {
+  if (ctx.database?.up() === false) throw unavailable(databaseUnavailable());
   const done = ctx.track?.();
   const call = () => checkRateLimits(ctx, meta).then(() => next());
   // The call counts as running until it settles, even when its answer was given up on.
@@ -229,12 +235,15 @@ const callPolicy = t.middleware(async ({ ctx, meta, path, next }) => {
   } catch (error) {
     if (!isDatabaseUnavailable(error))
       throw toTRPCError(getTRPCErrorFromUnknown(error), meta?.language ?? 'pt');
-    const app = databaseUnavailable(error);
-    throw new TRPCError({ code: app.code, message: app.message, cause: app });
+    ctx.database?.suspect();
+    throw unavailable(databaseUnavailable(error));
   }
   if (!result.ok) throw toTRPCError(result.error, meta?.language ?? 'pt');
   return result;
 });
+
+const unavailable = (app: AppError) =>
+  new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: app.message, cause: app });
 
 export const publicProcedure = t.procedure.use(callPolicy);
 

@@ -21,6 +21,8 @@ export interface ContextOptions {
   requestTimeoutMs?: number | undefined;
   /** Absent → tracing off. */
   tracing?: Tracing | undefined;
+  /** Whether the database can be reached (start.ts); absent → not checked (tests, PGlite). */
+  database?: Context['database'] | undefined;
   /** The process's bound on password hashing; absent → unbounded (tests). */
   passwordWork?: PasswordWork | undefined;
 }
@@ -37,6 +39,7 @@ export function contextFactory({
   requestTimeoutMs,
   tracing,
   passwordWork,
+  database,
 }: ContextOptions): CreateContext {
   return (req, res, transport) => {
     const ctx: Context = {
@@ -55,6 +58,7 @@ export function contextFactory({
       );
     if (passwordWork) ctx.passwordWork = (work) => passwordWork.run(clientKey(req.ip), work);
     if (track) ctx.track = track;
+    if (database) ctx.database = database;
     if (requestTimeoutMs) ctx.deadlineMs = requestTimeoutMs;
     if (tracing) ctx.traceCall = tracing.procedures(req, transport);
     // Claimed by the procedure, over either transport (packages/api's trpc.ts).
