@@ -31,11 +31,27 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 const INTERNAL_MESSAGE = 'Erro interno do servidor';
 
-/** The database could not be reached in time: the client may retry (503 with `Retry-After`). */
+/**
+ * The database could not be reached in time and nothing was done: the client may retry (503 with
+ * `Retry-After`).
+ */
 export const databaseUnavailable = (cause?: unknown) =>
-  new AppError('SERVICE_UNAVAILABLE', 'Banco de dados indisponível; tente novamente em instantes', {
-    cause,
-  });
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Banco de dados indisponível; nada foi feito, tente novamente em instantes',
+    { cause, reason: 'DATABASE_UNAVAILABLE' },
+  );
+
+/**
+ * A write whose connection died or went silent after it was sent (a COMMIT may have arrived): it
+ * may or may not be done. Retried with the same `Idempotency-Key`, it is done once at most.
+ */
+export const outcomeUnknown = (cause?: unknown) =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Banco de dados deixou de responder; não se sabe se a ação foi concluída',
+    { cause, reason: 'OUTCOME_UNKNOWN' },
+  );
 
 /**
  * Too many password checks running and waiting in this process (scrypt is slow on purpose): the

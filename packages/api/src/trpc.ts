@@ -7,12 +7,13 @@ import {
   forbidden,
   isDatabaseUnavailable,
   isSiteAdmin,
+  mayHaveBeenApplied,
   unauthorized,
   withDeadline,
 } from '@campus/core';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { databaseUnavailable, toHttpError, toTRPCError } from './errors';
+import { databaseUnavailable, outcomeUnknown, toHttpError, toTRPCError } from './errors';
 import { claimIdempotencyKey } from './idempotency';
 import { takesIdempotencyKey } from './openapi-conventions';
 
@@ -223,7 +224,7 @@ export async function countKeyed(ctx: Context, limit: KeyedLimit, key: string): 
  * the procedure's language. One layer, not one per concern: each tRPC layer copies the call's
  * options and context, on every call.
  */
-const callPolicy = t.middleware(async ({ ctx, meta, path, next }) => {
+const callPolicy = t.middleware(async ({ ctx, meta, path, type, next }) => {
   if (ctx.database?.up() === false) throw unavailable(databaseUnavailable());
   const done = ctx.track?.();
   const call = () => checkRateLimits(ctx, meta).then(() => next());
@@ -236,7 +237,11 @@ const callPolicy = t.middleware(async ({ ctx, meta, path, next }) => {
     if (!isDatabaseUnavailable(error))
       throw toTRPCError(getTRPCErrorFromUnknown(error), meta?.language ?? 'pt');
     ctx.database?.suspect();
-    throw unavailable(databaseUnavailable(error));
+    throw unavailable(
+      type === 'mutation' && mayHaveBeenApplied(error)
+        ? outcomeUnknown(error)
+        : databaseUnavailable(error),
+    );
   }
   if (!result.ok) throw toTRPCError(result.error, meta?.language ?? 'pt');
   return result;

@@ -67,6 +67,8 @@ export const REASONS = [
   'WRONG_PASSWORD',
   'INVALID_CURSOR',
   'SERVER_BUSY',
+  'DATABASE_UNAVAILABLE',
+  'OUTCOME_UNKNOWN',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

@@ -26,7 +26,14 @@ describe('fault: the database is black-holed under load', { tags: ['postgres-onl
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     // The defaults that matter here: REQUEST_TIMEOUT_MS 10 s, DATABASE_CONNECT_TIMEOUT_S 2 s.
     const server = runServer({ DATABASE_URL: viaProxy.toString(), DATABASE_POOL_MAX: '4' });
-    type Result = { status: number; retryAfter: string | null; keyed: boolean; id?: string };
+    type Result = {
+      status: number;
+      retryAfter: string | null;
+      keyed: boolean;
+      nome: string;
+      reason?: string;
+      id?: string;
+    };
     const results: Array<Result & { sent: string; answered: string }> = [];
     let phase = 'before';
     try {
@@ -35,6 +42,7 @@ describe('fault: the database is black-holed under load', { tags: ['postgres-onl
       const write = async (n: number) => {
         const sent = phase;
         const keyed = n % 2 === 0;
+        const nome = `carga ${n} ${randomBytes(4).toString('hex')}`;
         const response = await fetch(`${server.url}/exemplos`, {
           method: 'POST',
           headers: {
@@ -42,13 +50,15 @@ describe('fault: the database is black-holed under load', { tags: ['postgres-onl
             'content-type': 'application/json',
             ...(keyed ? { 'idempotency-key': randomBytes(8).toString('hex') } : {}),
           },
-          body: JSON.stringify({ nome: `carga ${n}` }),
+          body: JSON.stringify({ nome }),
         });
-        const body = (await response.json()) as { dados?: { id: string } };
+        const body = (await response.json()) as { dados?: { id: string }; reason?: string };
         results.push({
           status: response.status,
           retryAfter: response.headers.get('retry-after'),
           keyed,
+          nome,
+          ...(body.reason ? { reason: body.reason } : {}),
           sent,
           answered: phase,
           ...(body.dados ? { id: body.dados.id } : {}),
@@ -92,8 +102,16 @@ describe('fault: the database is black-holed under load', { tags: ['postgres-onl
       const stored = await sql<
         { id: string }[]
       >`select id from examples where id = any(${acknowledged}::uuid[])`;
+      // A refusal means "not done": no write answered 503 DATABASE_UNAVAILABLE was stored, then or
+      // later (OUTCOME_UNKNOWN says it cannot be known: the connection went silent after sending).
+      const refused = results.flatMap((r) => (r.reason === 'DATABASE_UNAVAILABLE' ? [r.nome] : []));
+      expect(refused.length).toBeGreaterThan(0);
+      const refusedStored = await sql<
+        { nome: string }[]
+      >`select nome from examples where nome = any(${refused}::text[])`;
       await sql.end();
       expect(stored.length).toBe(acknowledged.length);
+      expect(refusedStored).toEqual([]);
       expect(server.child.exitCode).toBeNull();
     } finally {
       server.child.kill('SIGKILL');

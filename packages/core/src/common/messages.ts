@@ -51,4 +51,6 @@ export const REASON_MESSAGES: Record<Reason, string> = {
   WRONG_PASSWORD: 'Senha incorreta.',
   INVALID_CURSOR: 'Não foi possível continuar esta lista. Recarregue-a do início.',
   SERVER_BUSY: 'O servidor está ocupado. Tente de novo em alguns segundos.',
+  DATABASE_UNAVAILABLE: 'O serviço está indisponível. Nada foi feito; tente de novo em instantes.',
+  OUTCOME_UNKNOWN: 'Não foi possível confirmar se a ação foi concluída. Confira antes de repetir.',
 };
