@@ -22,7 +22,7 @@ import { defaultPasswordConcurrency, passwordWork } from './http/password-work';
 import { registerDatabaseMetrics } from './metrics';
 import { orderlyShutdown } from './shutdown';
 import { batchedLimiter, exactLimiter } from './rate-limit/limiter';
-import { postgresStore, redisStore, type RateLimitStore } from './rate-limit/store';
+import { fallbackStore, postgresStore, redisStore, type RateLimitStore } from './rate-limit/store';
 import type { Config } from './config';
 import { startTracing, type Tracing } from './tracing';
 
@@ -212,10 +212,16 @@ function passwordWorkOf(config: Config) {
 
 /** The shared store (Redis when REDIS_URL is set, else the database) and the limiters. */
 async function createRateLimits(config: Config, services: Services, logger: Logger) {
-  const store: RateLimitStore = config.REDIS_URL
-    ? await redisStore(config.REDIS_URL)
-    : postgresStore(services.rateLimits);
   const onError = (error: unknown) => logger.warn({ err: error }, 'rate limit store unavailable');
+  // Redis refusing or hanging: the counts go to the database meanwhile (docs/operations.md).
+  const store: RateLimitStore = config.REDIS_URL
+    ? fallbackStore(
+        await redisStore(config.REDIS_URL),
+        postgresStore(services.rateLimits),
+        (error) =>
+          logger.warn({ err: error }, 'rate limits: Redis unavailable, counting in the database'),
+      )
+    : postgresStore(services.rateLimits);
   const window = config.RATE_LIMIT_WINDOW_S;
   const global = batchedLimiter(store, 'global', config.RATE_LIMIT_GLOBAL_MAX, window, onError);
   const auth = exactLimiter(store, 'auth', config.RATE_LIMIT_AUTH_MAX, window);
