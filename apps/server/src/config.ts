@@ -45,6 +45,12 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
   /** A procedure call not finished within this is answered 503 (the database is not answering). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A request's line and headers must arrive within this (slow clients; docs/operations.md). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** A request, body included, must arrive within this (not its answer, not a stream). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Open connections one client address may hold on one process (a trusted proxy: no bound). */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(1000),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),

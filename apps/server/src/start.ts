@@ -18,6 +18,7 @@ import { registerBacklogMetrics } from './backlog-metrics';
 import { redisStreamSlots } from './streams/redis-slots';
 import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
+import { boundedServer } from './http/connections';
 import { defaultPasswordConcurrency, passwordWork } from './http/password-work';
 import { registerDatabaseMetrics } from './metrics';
 import { orderlyShutdown } from './shutdown';
@@ -165,11 +166,20 @@ export async function startServer(
     openStreams: services.streamSlots.heldHere,
     jobs: jobs && { boss: jobs.boss, queues: jobNames },
   });
-  // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, (error?: Error) =>
-      error ? reject(error) : resolve(s),
-    );
+    const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    const s = boundedServer(app, {
+      headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsPerAddress: config.CONNECTIONS_PER_ADDRESS,
+      exempt: (address) => trusted(address, 0),
+    });
+    // A listen error (a taken port) refuses the start.
+    s.once('error', reject);
+    s.listen(config.PORT, config.HOST, () => {
+      s.off('error', reject);
+      resolve(s);
+    });
   }).catch(async (error: unknown) => {
     await jobs?.stop().catch(() => {});
     await health?.stop();
