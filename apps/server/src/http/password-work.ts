@@ -83,7 +83,8 @@ export function passwordWork({
   /** Frees a place for `client` from the address holding the most, if that is more than its own + 1. */
   function evictFor(client: string): boolean {
     let longest: [string, Waiter[]] | undefined;
-    for (const entry of queues) if (!longest || entry[1].length > longest[1].length) longest = entry;
+    for (const entry of queues)
+      if (!longest || entry[1].length > longest[1].length) longest = entry;
     const own = queues.get(client)?.length ?? 0;
     if (!longest || longest[1].length <= own + 1) return false;
     remove(longest[0], longest[1].at(-1)!);

@@ -143,7 +143,11 @@ describe('password checks per account', () => {
     const [a, b] = await t.createUsers({}, {});
     const wrong = { senhaAtual: 'not-the-password', novaSenha: 'nova-senha-segura-1' };
     await request.patch('/autenticacao/senha').set(a.auth).send(wrong).expect(403);
-    await request.delete('/autenticacao/conta').set(b.auth).send({ senha: 'wrong-one' }).expect(403);
+    await request
+      .delete('/autenticacao/conta')
+      .set(b.auth)
+      .send({ senha: 'wrong-one' })
+      .expect(403);
     await request.post('/autenticacao/login').send({ email: a.email, senha: 'x' }).expect(401);
     expectError(
       await request.patch('/autenticacao/senha').set(b.auth).send(wrong),
