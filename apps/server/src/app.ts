@@ -11,7 +11,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { contextFactory } from './http/context';
+import { contextFactory, type ContextOptions } from './http/context';
 import { docsRouter } from './http/docs';
 import {
   errorHandler,
@@ -29,6 +29,7 @@ import { staticLists } from './http/static-lists';
 import { webApp } from './http/web';
 import { setRouteLabel, trpcRouteLabel } from './metrics';
 import { globalRateLimit, type RateLimits } from './rate-limit/middleware';
+import type { PasswordWork } from './http/password-work';
 import type { Tracing } from './tracing';
 
 export interface AppOptions {
@@ -59,6 +60,10 @@ export interface AppOptions {
   outputCheck?: OutputCheck;
   /** Spans per request, procedure call and SQL statement; absent → tracing off. */
   tracing?: Tracing;
+  /** The bound on password hashing (docs/operations.md, "Password checks"); absent → none. */
+  passwordWork?: PasswordWork;
+  /** Whether the database can be reached (core's `databaseHealth`); absent → not checked. */
+  database?: ContextOptions['database'];
 }
 
 /** The most calls one /trpc batch may hold (docs/contract/protocol.md); larger batches → 400. */
@@ -151,6 +156,8 @@ export function createApp({
   streamHeartbeatMs,
   outputCheck = { mode: 'off' },
   tracing,
+  passwordWork,
+  database,
 }: AppOptions): Express {
   setOutputCheck(routes, outputCheck);
   const createContext = contextFactory({
@@ -160,6 +167,8 @@ export function createApp({
     track,
     requestTimeoutMs,
     tracing,
+    passwordWork,
+    database,
   });
   const app = express();
   app.disable('x-powered-by');

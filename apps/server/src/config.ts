@@ -40,11 +40,17 @@ const envSchema = z.object({
   /** Connections of the job queue's own pool (sessions, direct to PostgreSQL). */
   JOBS_POOL_MAX: z.coerce.number().int().min(1).max(50).default(3),
   /** Give up opening a PostgreSQL connection after this many seconds. */
-  DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(5),
+  DATABASE_CONNECT_TIMEOUT_S: z.coerce.number().int().min(1).max(120).default(2),
   /** PostgreSQL cancels a statement running longer than this. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
   /** A procedure call not finished within this is answered 503 (the database is not answering). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A request's line and headers must arrive within this (slow clients; docs/operations.md). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /** A request, body included, must arrive within this (not its answer, not a stream). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Open connections one client address may hold on one process (a trusted proxy: no bound). */
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(1000),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
@@ -75,8 +81,18 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   RATE_LIMIT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(60),
-  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
+  /** Login-class attempts per address per window: above what a campus NAT sends (docs/operations.md). */
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(300),
+  /** Refreshes of one refresh token per window (a session, not an address). */
+  RATE_LIMIT_REFRESH_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_GLOBAL_MAX: z.coerce.number().int().min(1).default(3000),
+  /** Password checks of one account (login, change, deletion) per RATE_LIMIT_ACCOUNT_WINDOW_S. */
+  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_ACCOUNT_WINDOW_S: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Password hashes computed at once by one process; unset → from the cores (docs/operations.md). */
+  PASSWORD_CHECKS_MAX: z.coerce.number().int().min(1).max(64).optional(),
+  /** Password checks that may wait for one of those; past it, 503 SERVER_BUSY at once. */
+  PASSWORD_CHECKS_QUEUE: z.coerce.number().int().min(0).max(1000).optional(),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   /** Express's "trust proxy": unset (direct clients), a hop count, or addresses/subnets. */
   TRUST_PROXY: optionalString

@@ -10,7 +10,7 @@ import {
   type PushOptions,
   type Services,
 } from '@campus/core';
-import { createDatabase, type DatabaseHandle } from '@campus/core/db';
+import { createDatabase, databaseHealth, type DatabaseHandle } from '@campus/core/db';
 import { isDatabaseUnavailable } from '@campus/core';
 import type { Logger } from 'pino';
 import { createApp } from './app';
@@ -19,10 +19,12 @@ import { registerBacklogMetrics } from './backlog-metrics';
 import { redisStreamSlots } from './streams/redis-slots';
 import { findWebRoot } from './http/web';
 import { inFlightTracker } from './http/context';
+import { boundedServer } from './http/connections';
+import { defaultPasswordConcurrency, passwordWork } from './http/password-work';
 import { registerDatabaseMetrics } from './metrics';
 import { orderlyShutdown } from './shutdown';
 import { batchedLimiter, exactLimiter } from './rate-limit/limiter';
-import { postgresStore, redisStore, type RateLimitStore } from './rate-limit/store';
+import { fallbackStore, postgresStore, redisStore, type RateLimitStore } from './rate-limit/store';
 import type { Config } from './config';
 import { startTracing, type Tracing } from './tracing';
 
@@ -134,6 +136,17 @@ export async function startServer(
   registerDatabaseMetrics(database, config.DATABASE_POOL_MAX);
   const limits =
     config.RATE_LIMIT === 'on' ? await createRateLimits(config, services, logger) : undefined;
+  // PostgreSQL out of reach is known within about a second (docs/operations.md).
+  const health = config.DATABASE_URL
+    ? databaseHealth({
+        url: config.DATABASE_URL,
+        connectTimeoutS: config.DATABASE_CONNECT_TIMEOUT_S,
+        onChange: (up, error) =>
+          up
+            ? logger.info('database reachable again')
+            : logger.warn({ err: error }, 'database out of reach: calls answered 503 at once'),
+      })
+    : undefined;
   const inFlight = inFlightTracker();
   // Set once listening: from SIGTERM on, /ready answers 503 while requests are still served.
   let notReady = () => false;
@@ -150,11 +163,14 @@ export async function startServer(
     ...(limits ? { rateLimits: limits.limiters } : {}),
     ...(webRoot ? { webRoot } : {}),
     ...(tracing ? { tracing } : {}),
+    passwordWork: passwordWorkOf(config),
+    ...(health ? { database: health } : {}),
   });
   const jobs =
     config.JOBS === 'on'
       ? await startJobs(database, services, logger, config.JOBS_POOL_MAX, bus).catch(
           async (error: unknown) => {
+            await health?.stop();
             await database.close().catch(() => {});
             throw error;
           },
@@ -165,13 +181,23 @@ export async function startServer(
     openStreams: services.streamSlots.heldHere,
     jobs: jobs && { boss: jobs.boss, queues: jobNames },
   });
-  // Express 5 hands a listen error (a taken port) to this callback: refuse to start on it.
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, (error?: Error) =>
-      error ? reject(error) : resolve(s),
-    );
+    const trusted = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    const s = boundedServer(app, {
+      headersTimeoutMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsPerAddress: config.CONNECTIONS_PER_ADDRESS,
+      exempt: (address) => trusted(address, 0),
+    });
+    // A listen error (a taken port) refuses the start.
+    s.once('error', reject);
+    s.listen(config.PORT, config.HOST, () => {
+      s.off('error', reject);
+      resolve(s);
+    });
   }).catch(async (error: unknown) => {
     await jobs?.stop().catch(() => {});
+    await health?.stop();
     await database.close().catch(() => {});
     throw error;
   });
@@ -187,6 +213,7 @@ export async function startServer(
     logger,
     async stopWork() {
       await limits?.close();
+      await health?.stop();
       await jobs?.stop().catch((error: unknown) => logger.warn({ err: error }, 'job queue stop'));
       await bus.close();
       await redisSlots?.close();
@@ -198,19 +225,42 @@ export async function startServer(
   return { server, shutdown: stopping.shutdown };
 }
 
-/** The shared store (Redis when REDIS_URL is set, else the database) and the two limiters. */
+/** The bound on password hashing: from the cores this process may use, unless configured. */
+function passwordWorkOf(config: Config) {
+  const concurrency =
+    config.PASSWORD_CHECKS_MAX ?? defaultPasswordConcurrency(config.WEB_CONCURRENCY);
+  return passwordWork({
+    concurrency,
+    queueLength: config.PASSWORD_CHECKS_QUEUE ?? 4 * concurrency,
+  });
+}
+
+/** The shared store (Redis when REDIS_URL is set, else the database) and the limiters. */
 async function createRateLimits(config: Config, services: Services, logger: Logger) {
-  const store: RateLimitStore = config.REDIS_URL
-    ? await redisStore(config.REDIS_URL)
-    : postgresStore(services.rateLimits);
   const onError = (error: unknown) => logger.warn({ err: error }, 'rate limit store unavailable');
+  // Redis refusing or hanging: the counts go to the database meanwhile (docs/operations.md).
+  const store: RateLimitStore = config.REDIS_URL
+    ? fallbackStore(
+        await redisStore(config.REDIS_URL),
+        postgresStore(services.rateLimits),
+        (error) =>
+          logger.warn({ err: error }, 'rate limits: Redis unavailable, counting in the database'),
+      )
+    : postgresStore(services.rateLimits);
   const window = config.RATE_LIMIT_WINDOW_S;
   const global = batchedLimiter(store, 'global', config.RATE_LIMIT_GLOBAL_MAX, window, onError);
   const auth = exactLimiter(store, 'auth', config.RATE_LIMIT_AUTH_MAX, window);
+  const account = exactLimiter(
+    store,
+    'account',
+    config.RATE_LIMIT_ACCOUNT_MAX,
+    config.RATE_LIMIT_ACCOUNT_WINDOW_S,
+  );
+  const refresh = exactLimiter(store, 'refresh', config.RATE_LIMIT_REFRESH_MAX, window);
   const sweeper = setInterval(() => void store.sweep().catch(onError), window * 1000);
   sweeper.unref();
   return {
-    limiters: { global, auth },
+    limiters: { global, auth, account, refresh },
     async close() {
       clearInterval(sweeper);
       global.stop();

@@ -31,14 +31,42 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 const INTERNAL_MESSAGE = 'Erro interno do servidor';
 
-/** The database could not be reached in time: the client may retry (503 with `Retry-After`). */
+/**
+ * The database could not be reached in time and nothing was done: the client may retry (503 with
+ * `Retry-After`).
+ */
 export const databaseUnavailable = (cause?: unknown) =>
-  new AppError('SERVICE_UNAVAILABLE', 'Banco de dados indisponível; tente novamente em instantes', {
-    cause,
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Banco de dados indisponível; nada foi feito, tente novamente em instantes',
+    { cause, reason: 'DATABASE_UNAVAILABLE' },
+  );
+
+/**
+ * A write whose connection died or went silent after it was sent (a COMMIT may have arrived): it
+ * may or may not be done. Retried with the same `Idempotency-Key`, it is done once at most.
+ */
+export const outcomeUnknown = (cause?: unknown) =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'Banco de dados deixou de responder; não se sabe se a ação foi concluída',
+    { cause, reason: 'OUTCOME_UNKNOWN' },
+  );
+
+/**
+ * Too many password checks running and waiting in this process (scrypt is slow on purpose): the
+ * client may retry shortly (503 with `Retry-After`). Not the database's fault, so not its message.
+ */
+export const serverBusy = () =>
+  new AppError('SERVICE_UNAVAILABLE', 'Servidor ocupado; tente novamente em instantes', {
+    reason: 'SERVER_BUSY',
   });
 
 /** Seconds a client should wait before retrying a 503. */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
+
+/** Seconds a 503 `SERVER_BUSY` asks to wait: a password check takes well under one. */
+export const RETRY_AFTER_BUSY_S = 2;
 
 /** Seconds a 429 `TOO_MANY_STREAMS` asks to wait: a stream may close soon (a tab, a token). */
 export const RETRY_AFTER_STREAMS_S = 5;
@@ -50,7 +78,12 @@ export const RETRY_AFTER_STREAMS_S = 5;
  */
 export function errorHeaders(status: number, reason?: string): Record<string, string> {
   if (status === 401) return { 'WWW-Authenticate': 'Bearer' };
-  if (status === 503) return { 'Retry-After': String(RETRY_AFTER_UNAVAILABLE_S) };
+  if (status === 503)
+    return {
+      'Retry-After': String(
+        reason === 'SERVER_BUSY' ? RETRY_AFTER_BUSY_S : RETRY_AFTER_UNAVAILABLE_S,
+      ),
+    };
   if (status === 429 && reason === 'TOO_MANY_STREAMS')
     return { 'Retry-After': String(RETRY_AFTER_STREAMS_S) };
   return {};

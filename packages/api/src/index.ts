@@ -14,6 +14,7 @@ export {
   errorBodySchema,
   errorHeaders,
   RETRY_AFTER_UNAVAILABLE_S,
+  serverBusy,
   toHttpError,
   type ErrorBody,
 } from './errors';

@@ -87,6 +87,8 @@ const idempotentCreateReasons: Partial<Record<ReasonStatus, readonly Reason[]>> 
   422: ['IDEMPOTENCY_KEY_REUSED'],
 };
 
+const unavailableWrite: readonly Reason[] = ['DATABASE_UNAVAILABLE', 'OUTCOME_UNKNOWN'];
+
 /** Whether a REST POST creates with an `Idempotency-Key` (docs/contract/protocol.md). */
 export const takesIdempotencyKey = (meta: Meta | undefined) =>
   meta?.successStatus === 201 && meta.openapi?.protect !== false;
@@ -102,6 +104,10 @@ export function reasonsOf(meta: Meta | undefined, status: number): Reason[] {
     meta?.access === 'admin' ? adminReasons : meta?.access === 'user' ? signedInReasons : undefined,
     takesIdempotencyKey(meta) ? idempotentCreateReasons : undefined,
     { 429: ['RATE_LIMITED'] },
+    // A static list never waits on the database; a write may be cut after it was sent.
+    meta?.staticList
+      ? undefined
+      : { 503: meta?.openapi?.method === 'GET' ? ['DATABASE_UNAVAILABLE'] : unavailableWrite },
   ];
   const reasons = new Set<Reason>();
   for (const source of sources)
@@ -163,9 +169,14 @@ export function documentConventions(operation: Operation, method: string, meta: 
   });
   // A static list is served from memory: it never waits on the database.
   if (!meta?.staticList)
-    addError(responses, '503', 'The database is unavailable (`SERVICE_UNAVAILABLE`); retry later', {
-      'Retry-After': header('RetryAfter'),
-    });
+    addError(
+      responses,
+      '503',
+      'The database is unavailable; retry later (`reason` says whether anything was done)',
+      {
+        'Retry-After': header('RetryAfter'),
+      },
+    );
   // Any request that reaches the REST adapter has its body parsed, whatever the method (a
   // DELETE with a 200 kB JSON body is a 413); the static lists are answered before that.
   if (!meta?.staticList) {

@@ -7,17 +7,24 @@ import {
   forbidden,
   isDatabaseUnavailable,
   isSiteAdmin,
+  mayHaveBeenApplied,
   unauthorized,
   withDeadline,
 } from '@campus/core';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { databaseUnavailable, toHttpError, toTRPCError } from './errors';
+import { databaseUnavailable, outcomeUnknown, toHttpError, toTRPCError } from './errors';
 import { claimIdempotencyKey } from './idempotency';
 import { takesIdempotencyKey } from './openapi-conventions';
 
-/** The limits a procedure can be counted against (docs/contract/protocol.md). */
-export type RateLimitClass = 'auth' | 'global';
+/**
+ * The limits a call can be counted against (docs/contract/protocol.md, docs/operations.md):
+ * `global` and `auth` per client address; `account` per account whose password is checked;
+ * `refresh` per refresh token presented.
+ */
+export type RateLimitClass = 'auth' | 'global' | KeyedLimit;
+/** The limits counted under a key the procedure gives (`countKeyed`), not the address. */
+export type KeyedLimit = 'account' | 'refresh';
 
 /** A limiter's answer for one call, as the IETF RateLimit headers report it. */
 export interface RateLimitDecision {
@@ -36,14 +43,25 @@ export interface Context {
   /** Marks a procedure call as running; the returned function marks it done (graceful shutdown). */
   track?: () => () => void;
   /**
-   * Counts one call of the caller's address against a limit. `undefined`: not limited here
-   * (limits off, a transport whose host already counted it, or the store is unavailable).
+   * Counts one call against a limit: under `key` when given (the keyed limits), else under the
+   * caller's address. `undefined`: not limited here (limits off, a transport whose host already
+   * counted it, or the store is unavailable).
    */
-  rateLimit?: (limit: RateLimitClass) => Promise<RateLimitDecision | undefined>;
+  rateLimit?: (limit: RateLimitClass, key?: string) => Promise<RateLimitDecision | undefined>;
+  /**
+   * Runs password work (scrypt) within the process's bound on it, counted under the caller's
+   * address (503 `SERVER_BUSY` when full). Absent: runs at once.
+   */
+  passwordWork?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Sets a response header (REST and /trpc alike). */
   setHeader?: (name: string, value: string) => void;
   /** A call that has not finished within this many ms is answered 503 (the database is not answering). */
   deadlineMs?: number;
+  /**
+   * Whether the database can be reached, as the process knows it (core's `databaseHealth`): while
+   * down, a call is answered 503 at once; a call that found it unreachable makes it probe now.
+   */
+  database?: { up(): boolean; suspect(): void };
   /** The request's `Idempotency-Key`, REST and /trpc alike (claimed in `authedProcedure`). */
   idempotencyKey?: string;
   /** Runs one procedure call inside the host's trace span for it (absent: tracing off). */
@@ -61,7 +79,11 @@ export interface RoutePolicy {
    * English), Portuguese elsewhere (docs/contract/errors.md). Set once per domain (`domainProcedures`).
    */
   language: 'en' | 'pt';
-  /** `auth`: each call is one attempt against the per-address limit on login, refresh and registration. */
+  /**
+   * `auth`: each call is one attempt against the per-address limit on the login class: login,
+   * registration, the password checks of a signed-in user, the reset (the refresh counts per
+   * token instead, in its procedure).
+   */
   rateLimit?: 'auth';
   /** The REST success status; 200 unless said. */
   successStatus?: 201 | 202 | 204;
@@ -116,7 +138,7 @@ export interface RoutePolicy {
 }
 
 /** The statuses a `reason` can come with (packages/core/src/errors.ts). */
-export type ReasonStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+export type ReasonStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 /** OpenAPI meta plus the route policy. */
 export type Meta = OpenApiMeta<Partial<RoutePolicy>>;
@@ -179,15 +201,26 @@ export const rateLimitedError = () =>
  */
 async function checkRateLimits(ctx: Context, meta: Meta | undefined): Promise<void> {
   if (!ctx.rateLimit) return;
-  const report = (decision: RateLimitDecision) => {
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
-      ctx.setHeader?.(name, value);
-    if (!decision.allowed) throw rateLimitedError();
-  };
   const global = await ctx.rateLimit('global');
-  if (global && !global.allowed) report(global);
+  if (global && !global.allowed) report(ctx, global);
   const own = meta?.rateLimit && (await ctx.rateLimit(meta.rateLimit));
-  if (own) report(own);
+  if (own) report(ctx, own);
+}
+
+function report(ctx: Context, decision: RateLimitDecision) {
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
+    ctx.setHeader?.(name, value);
+  if (!decision.allowed) throw rateLimitedError();
+}
+
+/**
+ * Counts one call under `key` against a keyed limit, once the input names what is counted (an
+ * account, a refresh token): 429 `RATE_LIMITED` past it. Its headers are sent only on a refusal,
+ * so they do not hide the per-address limit's.
+ */
+export async function countKeyed(ctx: Context, limit: KeyedLimit, key: string): Promise<void> {
+  const decision = await ctx.rateLimit?.(limit, key);
+  if (decision && !decision.allowed) report(ctx, decision);
 }
 
 /**
@@ -197,7 +230,8 @@ async function checkRateLimits(ctx: Context, meta: Meta | undefined): Promise<vo
  * the procedure's language. One layer, not one per concern: each tRPC layer copies the call's
  * options and context, on every call.
  */
-const callPolicy = t.middleware(async ({ ctx, meta, path, next }) => {
+const callPolicy = t.middleware(async ({ ctx, meta, path, type, next }) => {
+  if (ctx.database?.up() === false) throw unavailable(databaseUnavailable());
   const done = ctx.track?.();
   const call = () => checkRateLimits(ctx, meta).then(() => next());
   // The call counts as running until it settles, even when its answer was given up on.
@@ -208,12 +242,19 @@ const callPolicy = t.middleware(async ({ ctx, meta, path, next }) => {
   } catch (error) {
     if (!isDatabaseUnavailable(error))
       throw toTRPCError(getTRPCErrorFromUnknown(error), meta?.language ?? 'pt');
-    const app = databaseUnavailable(error);
-    throw new TRPCError({ code: app.code, message: app.message, cause: app });
+    ctx.database?.suspect();
+    throw unavailable(
+      type === 'mutation' && mayHaveBeenApplied(error)
+        ? outcomeUnknown(error)
+        : databaseUnavailable(error),
+    );
   }
   if (!result.ok) throw toTRPCError(result.error, meta?.language ?? 'pt');
   return result;
 });
+
+const unavailable = (app: AppError) =>
+  new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: app.message, cause: app });
 
 export const publicProcedure = t.procedure.use(callPolicy);
 

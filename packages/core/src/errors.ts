@@ -67,6 +67,9 @@ export const REASONS = [
   'WRONG_PASSWORD',
   'INVALID_CURSOR',
   'PUSH_ENDPOINT_NOT_ALLOWED',
+  'SERVER_BUSY',
+  'DATABASE_UNAVAILABLE',
+  'OUTCOME_UNKNOWN',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

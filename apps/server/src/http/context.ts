@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { clientKey, procedureRateLimit, type RateLimits } from '../rate-limit/middleware';
 import type { Tracing } from '../tracing';
+import type { PasswordWork } from './password-work';
 
 /** REST requests have passed the host's global limit already; /trpc calls count it per call. */
 export type Transport = 'rest' | 'trpc';
@@ -20,6 +21,10 @@ export interface ContextOptions {
   requestTimeoutMs?: number | undefined;
   /** Absent → tracing off. */
   tracing?: Tracing | undefined;
+  /** Whether the database can be reached (start.ts); absent → not checked (tests, PGlite). */
+  database?: Context['database'] | undefined;
+  /** The process's bound on password hashing; absent → unbounded (tests). */
+  passwordWork?: PasswordWork | undefined;
 }
 
 /**
@@ -33,6 +38,8 @@ export function contextFactory({
   track,
   requestTimeoutMs,
   tracing,
+  passwordWork,
+  database,
 }: ContextOptions): CreateContext {
   return (req, res, transport) => {
     const ctx: Context = {
@@ -49,7 +56,9 @@ export function contextFactory({
         transport === 'trpc',
         logger,
       );
+    if (passwordWork) ctx.passwordWork = (work) => passwordWork.run(clientKey(req.ip), work);
     if (track) ctx.track = track;
+    if (database) ctx.database = database;
     if (requestTimeoutMs) ctx.deadlineMs = requestTimeoutMs;
     if (tracing) ctx.traceCall = tracing.procedures(req, transport);
     // Claimed by the procedure, over either transport (packages/api's trpc.ts).

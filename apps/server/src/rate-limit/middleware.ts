@@ -40,6 +40,10 @@ export function clientKey(address: string | undefined): string {
 export interface RateLimits {
   global: Limiter;
   auth: Limiter;
+  /** Password checks per account (keyed by the procedure); absent → not limited. */
+  account?: Limiter;
+  /** Refreshes per refresh token (keyed by the procedure); absent → not limited. */
+  refresh?: Limiter;
 }
 
 /**
@@ -53,11 +57,13 @@ export function procedureRateLimit(
   client: string,
   countsGlobal: boolean,
   log: Logger,
-): (limit: RateLimitClass) => Promise<RateLimitDecision | undefined> {
-  return async (limit) => {
+): (limit: RateLimitClass, key?: string) => Promise<RateLimitDecision | undefined> {
+  return async (limit, key) => {
     if (limit === 'global' && !countsGlobal) return undefined;
+    const limiter = limits[limit];
+    if (!limiter) return undefined;
     try {
-      return await limits[limit].hit(client);
+      return await limiter.hit(key ?? client);
     } catch (error) {
       log.warn({ err: error, limit }, 'rate limit store unavailable; request allowed');
       return undefined;

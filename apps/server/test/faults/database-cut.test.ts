@@ -75,6 +75,8 @@ describe(
         status: number;
         retryAfter: string | null;
         id?: string;
+        reason?: string;
+        nome: string;
         phase: string;
       }> = [];
       let phase = 'before';
@@ -83,16 +85,19 @@ describe(
         const user = await seedUser(database.url);
         const write = async (n: number) => {
           const startedIn = phase;
+          const nome = `carga ${n} ${Math.random().toString(36).slice(2)}`;
           const response = await fetch(`${server.url}/exemplos`, {
             method: 'POST',
             headers: { ...user.auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ nome: `carga ${n}` }),
+            body: JSON.stringify({ nome }),
           });
-          const body = (await response.json()) as { dados?: { id: string } };
+          const body = (await response.json()) as { dados?: { id: string }; reason?: string };
           results.push({
             status: response.status,
             retryAfter: response.headers.get('retry-after'),
             phase: startedIn,
+            nome,
+            ...(body.reason ? { reason: body.reason } : {}),
             ...(body.dados ? { id: body.dados.id } : {}),
           });
         };
@@ -130,8 +135,19 @@ describe(
         const stored = await sql<
           { id: string }[]
         >`select id from examples where id = any(${acknowledged}::uuid[])`;
+        // A refusal means "not done": no write answered 503 DATABASE_UNAVAILABLE is stored
+        // (OUTCOME_UNKNOWN: the connection died after the write was sent, it cannot be known).
+        const refused = results.flatMap((r) =>
+          r.reason === 'DATABASE_UNAVAILABLE' ? [r.nome] : [],
+        );
+        const refusedStored = await sql<
+          { nome: string }[]
+        >`select nome from examples where nome = any(${refused}::text[])`;
         await sql.end();
         expect(stored.length).toBe(acknowledged.length);
+        expect(refusedStored).toEqual([]);
+        for (const result of results.filter((r) => r.status === 503))
+          expect(['DATABASE_UNAVAILABLE', 'OUTCOME_UNKNOWN']).toContain(result.reason);
         expect(server.child.exitCode).toBeNull();
       } finally {
         server.child.kill('SIGKILL');

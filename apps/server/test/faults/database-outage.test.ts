@@ -36,7 +36,11 @@ describe(
         expect(failed.status).toBe(503);
         expect(Number(failed.headers.get('retry-after'))).toBeGreaterThan(0);
         const body = await failed.json();
-        expect(body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+        expect(body).toEqual({
+          code: 'SERVICE_UNAVAILABLE',
+          message: expect.any(String),
+          reason: expect.stringMatching(/^(DATABASE_UNAVAILABLE|OUTCOME_UNKNOWN)$/),
+        });
         expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|postgres|at /);
 
         cluster.start();

@@ -48,7 +48,11 @@ describe.skipIf(backend !== 'postgres')('fault: PostgreSQL out of connections (5
       expect(refused.status).toBe(503);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       const body = await refused.json();
-      expect(body).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+      expect(body).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message: expect.any(String),
+        reason: 'DATABASE_UNAVAILABLE',
+      });
       expect(JSON.stringify(body)).not.toMatch(/53300|too many|postgres/i);
       expect((await fetch(`${base}/ready`)).status).toBe(503);
 

@@ -107,16 +107,19 @@ describe('authentication limit per call', () => {
     expect(codes.filter((code) => code === 'TOO_MANY_REQUESTS')).toHaveLength(2);
   });
 
-  it('applies to login, refresh and registration alike, REST and tRPC, single and batched', async () => {
+  it('applies to login and registration alike (not to refresh), REST and tRPC, single and batched', async () => {
     const { request } = await limitedApp(6);
     const student = () => registration();
     await request
       .post('/autenticacao/login')
       .send({ email: 'a@campus.test', senha: 'x' })
       .expect(401);
-    await request.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
+    await request
+      .post('/autenticacao/login')
+      .send({ email: 'b@campus.test', senha: 'x' })
+      .expect(401);
     await request.post('/autenticacao/cadastro').send(student()).expect(201);
-    await request.post('/trpc/auth.refresh').send({ refreshToken: 'x' }).expect(401);
+    await request.post('/trpc/auth.login').send({ email: 'c@campus.test', senha: 'x' }).expect(401);
     await request.post('/trpc/students.register').send(student()).expect(200);
     await request.post('/trpc/auth.login').send({ email: 'a@campus.test', senha: 'x' }).expect(401);
     // The limit (6) is reached: nothing more gets through, however it is sent.
@@ -126,7 +129,7 @@ describe('authentication limit per call', () => {
       'TOO_MANY_REQUESTS',
     );
     expectError(
-      await request.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }),
+      await request.post('/autenticacao/login').send({ email: 'd@campus.test', senha: 'x' }),
       429,
       'TOO_MANY_REQUESTS',
     );
@@ -136,11 +139,13 @@ describe('authentication limit per call', () => {
       student(),
     ]);
     expect(appCodes(registrations.calls)).toEqual(Array(3).fill('TOO_MANY_REQUESTS'));
-    const refreshes = await batch(request, 'auth.refresh', [
-      { refreshToken: 'x' },
-      { refreshToken: 'y' },
+    const logins = await batch(request, 'auth.login', [
+      { email: 'e@campus.test', senha: 'x' },
+      { email: 'f@campus.test', senha: 'x' },
     ]);
-    expect(appCodes(refreshes.calls)).toEqual(Array(2).fill('TOO_MANY_REQUESTS'));
+    expect(appCodes(logins.calls)).toEqual(Array(2).fill('TOO_MANY_REQUESTS'));
+    // A refresh is counted per token (its session), not per address: still answered.
+    await request.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
     const single = await request.post('/trpc/students.register').send(student());
     expect(single.status).toBe(429);
     expect((single.body as Envelope).error?.data.appCode).toBe('TOO_MANY_REQUESTS');

@@ -57,24 +57,28 @@ describe('authentication rate limit', () => {
     expect((await a.get('/health')).status).toBe(200);
   });
 
-  it('counts refresh and tRPC login attempts too', async () => {
-    const auth = exactLimiter(
-      postgresStore(createRateLimitService(t.db)),
-      `auth_${randomBytes(4).toString('hex')}`,
-      2,
-      WINDOW_S,
-    );
-    const client = appWith({ global: never, auth });
-    await client.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
+  it('counts refreshes per refresh token (its session), not per address', async () => {
+    const store = postgresStore(createRateLimitService(t.db));
+    const name = randomBytes(4).toString('hex');
+    const client = appWith({
+      global: never,
+      auth: exactLimiter(store, `a_${name}`, 1, WINDOW_S),
+      refresh: exactLimiter(store, `r_${name}`, 2, WINDOW_S),
+    });
+    // The address's one login attempt: refreshes from it are still counted apart.
     await client
       .post('/trpc/auth.login')
       .send({ email: 'a@campus.test', senha: 'whatever1' })
       .expect(401);
+    await client.post('/autenticacao/atualizar-token').send({ refreshToken: 'x' }).expect(401);
+    await client.post('/trpc/auth.refresh').send({ refreshToken: 'x' }).expect(401);
     expectError(
       await client.post('/autenticacao/atualizar-token/').send({ refreshToken: 'x' }),
       429,
       'TOO_MANY_REQUESTS',
     );
+    // Another session behind the same address is not held back.
+    await client.post('/autenticacao/atualizar-token').send({ refreshToken: 'y' }).expect(401);
   });
 
   it('lets requests through when the store fails', async () => {

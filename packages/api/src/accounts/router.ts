@@ -12,6 +12,7 @@ import {
 } from '@campus/core';
 import { z } from 'zod';
 import { signUpPolicy } from '../students/router';
+import { passwordCheck } from '../auth/password-checks';
 import { bearerToken, domainProcedures, router } from '../trpc';
 
 const { authedProcedure, publicProcedure } = domainProcedures('pt');
@@ -35,14 +36,20 @@ export const accountsRouter = router({
           'administrador aprovar (PATCH /admin/usuarios/{id}/status → ATIVO), e a aprovação é avisada por e-mail.',
         successDescription: 'Professor cadastrado, aguardando aprovação',
         protect: false,
-        errorResponses: { 400: 'Dados inválidos', 409: 'E-mail ou nickname já cadastrado' },
+        errorResponses: {
+          400: 'Dados inválidos',
+          409: 'E-mail ou nickname já cadastrado',
+          503: 'Servidor ocupado com verificações de senha (SERVER_BUSY); tente de novo após Retry-After',
+        },
       },
     })
     .input(registerTeacherInput)
     .output(studentResponse)
     .mutation(async ({ ctx, input }) => ({
       mensagem: 'Cadastro enviado: aguarde a aprovação de um administrador',
-      dados: await ctx.services.accounts.registerTeacher(input),
+      dados: await passwordCheck(ctx, undefined, () =>
+        ctx.services.accounts.registerTeacher(input),
+      ),
     })),
 
   forgotPassword: publicProcedure
@@ -75,7 +82,7 @@ export const accountsRouter = router({
 
   resetPassword: publicProcedure
     .meta({
-      reasons: { 400: ['RESET_TOKEN_INVALID'] },
+      reasons: { 400: ['RESET_TOKEN_INVALID'], 503: ['SERVER_BUSY'] },
       rateLimit: 'auth',
       openapi: {
         method: 'POST',
@@ -85,19 +92,23 @@ export const accountsRouter = router({
         summary: 'Definir uma nova senha com o token do e-mail',
         description: 'O token vale uma vez, por 1 hora. Todas as sessões da conta terminam.',
         protect: false,
-        errorResponses: { 400: 'Dados inválidos, ou token inválido, expirado ou já usado' },
+        errorResponses: {
+          400: 'Dados inválidos, ou token inválido, expirado ou já usado',
+          503: 'Servidor ocupado com verificações de senha (SERVER_BUSY); tente de novo após Retry-After',
+        },
       },
     })
     .input(resetPasswordInput)
     .output(messageOnly)
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.accounts.resetPassword(input);
+      await passwordCheck(ctx, undefined, () => ctx.services.accounts.resetPassword(input));
       return { mensagem: 'Senha redefinida: entre com a nova senha', dados: null };
     }),
 
   changePassword: authedProcedure
     .meta({
-      reasons: { 403: ['WRONG_PASSWORD'] },
+      reasons: { 403: ['WRONG_PASSWORD'], 503: ['SERVER_BUSY'] },
+      rateLimit: 'auth',
       successStatus: 204,
       openapi: {
         method: 'PATCH',
@@ -112,6 +123,7 @@ export const accountsRouter = router({
           400: 'Dados inválidos',
           401: 'Token ausente ou inválido',
           403: 'Senha atual incorreta',
+          503: 'Servidor ocupado com verificações de senha (SERVER_BUSY); tente de novo após Retry-After',
         },
       },
     })
@@ -119,7 +131,10 @@ export const accountsRouter = router({
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
       const session = ctx.services.auth.claims(bearerToken(ctx.authorization)).sid;
-      await ctx.services.accounts.changePassword(ctx.actor, input, session);
+      const { email } = await ctx.services.auth.me(ctx.actor);
+      await passwordCheck(ctx, email, () =>
+        ctx.services.accounts.changePassword(ctx.actor, input, session),
+      );
     }),
 
   updateProfile: authedProcedure
@@ -162,7 +177,8 @@ export const accountsRouter = router({
 
   deleteAccount: authedProcedure
     .meta({
-      reasons: { 403: ['WRONG_PASSWORD'], 409: ['LAST_OWNER'] },
+      reasons: { 403: ['WRONG_PASSWORD'], 409: ['LAST_OWNER'], 503: ['SERVER_BUSY'] },
+      rateLimit: 'auth',
       successStatus: 204,
       bodyOnDelete: true,
       openapi: {
@@ -181,12 +197,16 @@ export const accountsRouter = router({
           401: 'Token ausente ou inválido',
           403: 'Senha incorreta',
           409: 'Último dono de um grupo',
+          503: 'Servidor ocupado com verificações de senha (SERVER_BUSY); tente de novo após Retry-After',
         },
       },
     })
     .input(deleteAccountInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      await ctx.services.accounts.deleteAccount(ctx.actor, input.senha);
+      const { email } = await ctx.services.auth.me(ctx.actor);
+      await passwordCheck(ctx, email, () =>
+        ctx.services.accounts.deleteAccount(ctx.actor, input.senha),
+      );
     }),
 });

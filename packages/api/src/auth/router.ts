@@ -1,6 +1,7 @@
 import { loginInput, refreshTokenInput, sessionResponse, usuarioResponse } from '@campus/core';
 import { z } from 'zod';
-import { domainProcedures, router } from '../trpc';
+import { countKeyed, domainProcedures, router } from '../trpc';
+import { passwordCheck, refreshKey } from './password-checks';
 
 const { authedProcedure, publicProcedure } = domainProcedures('pt');
 
@@ -9,7 +10,11 @@ const tags = ['Autenticação'];
 export const authRouter = router({
   login: publicProcedure
     .meta({
-      reasons: { 401: ['INVALID_CREDENTIALS'], 403: ['ACCOUNT_NOT_ACTIVE', 'ACCOUNT_PENDING'] },
+      reasons: {
+        401: ['INVALID_CREDENTIALS'],
+        403: ['ACCOUNT_NOT_ACTIVE', 'ACCOUNT_PENDING'],
+        503: ['SERVER_BUSY'],
+      },
       rateLimit: 'auth',
       openapi: {
         method: 'POST',
@@ -22,6 +27,7 @@ export const authRouter = router({
           400: 'Dados inválidos',
           401: 'E-mail ou senha inválidos',
           403: 'Conta não está ativa (ACCOUNT_NOT_ACTIVE) ou aguardando aprovação (ACCOUNT_PENDING)',
+          503: 'Servidor ocupado com verificações de senha (SERVER_BUSY); tente de novo após Retry-After',
         },
       },
     })
@@ -29,7 +35,7 @@ export const authRouter = router({
     .output(sessionResponse)
     .mutation(async ({ ctx, input }) => ({
       mensagem: 'Login realizado com sucesso',
-      dados: await ctx.services.auth.login(input),
+      dados: await passwordCheck(ctx, input.email, () => ctx.services.auth.login(input)),
     })),
 
   refresh: publicProcedure
@@ -37,7 +43,6 @@ export const authRouter = router({
       reasons: {
         401: ['TOKEN_INVALID', 'TOKEN_EXPIRED', 'REFRESH_TOKEN_REUSED', 'ACCOUNT_NOT_ACTIVE'],
       },
-      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/autenticacao/atualizar-token',
@@ -55,10 +60,14 @@ export const authRouter = router({
     })
     .input(refreshTokenInput)
     .output(sessionResponse)
-    .mutation(async ({ ctx, input }) => ({
-      mensagem: 'Token atualizado com sucesso',
-      dados: await ctx.services.auth.refresh(input.refreshToken),
-    })),
+    .mutation(async ({ ctx, input }) => {
+      // Per session, not per address: a campus behind one NAT refreshes on every page load.
+      await countKeyed(ctx, 'refresh', refreshKey(input.refreshToken));
+      return {
+        mensagem: 'Token atualizado com sucesso',
+        dados: await ctx.services.auth.refresh(input.refreshToken),
+      };
+    }),
 
   logout: authedProcedure
     .meta({

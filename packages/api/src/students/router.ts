@@ -11,6 +11,7 @@ import {
   studentResponse,
 } from '@campus/core';
 import { z } from 'zod';
+import { passwordCheck } from '../auth/password-checks';
 import { domainProcedures, router, type Meta } from '../trpc';
 
 const { publicProcedure } = domainProcedures('pt');
@@ -24,7 +25,7 @@ const CACHED =
  * nickname, the per-address auth limit, and 201 with the new account's record as `Location`.
  */
 export const signUpPolicy = {
-  reasons: { 409: ['EMAIL_IN_USE', 'NICKNAME_IN_USE'] },
+  reasons: { 409: ['EMAIL_IN_USE', 'NICKNAME_IN_USE'], 503: ['SERVER_BUSY'] },
   rateLimit: 'auth',
   successStatus: 201,
   location: '/admin/usuarios/{output.dados.id}',
@@ -48,6 +49,7 @@ export const studentsRouter = router({
         errorResponses: {
           400: 'Dados inválidos',
           409: 'E-mail (EMAIL_IN_USE) ou nickname (NICKNAME_IN_USE) já cadastrado',
+          503: 'Servidor ocupado com verificações de senha (SERVER_BUSY); tente de novo após Retry-After',
         },
       },
     })
@@ -55,7 +57,7 @@ export const studentsRouter = router({
     .output(studentResponse)
     .mutation(async ({ ctx, input }) => ({
       mensagem: 'Cadastro realizado com sucesso',
-      dados: await ctx.services.students.register(input),
+      dados: await passwordCheck(ctx, undefined, () => ctx.services.students.register(input)),
     })),
 
   nicknameAvailable: publicProcedure

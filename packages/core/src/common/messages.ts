@@ -51,4 +51,7 @@ export const REASON_MESSAGES: Record<Reason, string> = {
   WRONG_PASSWORD: 'Senha incorreta.',
   INVALID_CURSOR: 'Não foi possível continuar esta lista. Recarregue-a do início.',
   PUSH_ENDPOINT_NOT_ALLOWED: 'Este navegador usa um serviço de notificações que não é aceito.',
+  SERVER_BUSY: 'O servidor está ocupado. Tente de novo em alguns segundos.',
+  DATABASE_UNAVAILABLE: 'O serviço está indisponível. Nada foi feito; tente de novo em instantes.',
+  OUTCOME_UNKNOWN: 'Não foi possível confirmar se a ação foi concluída. Confira antes de repetir.',
 };

@@ -1,3 +1,4 @@
 export * from './client';
 export * as schema from './schema';
 export * from './job-queue';
+export * from './health';

@@ -32,9 +32,18 @@ const common = (options: PoolOptions) => ({
   ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}),
 });
 
-/** `statement_timeout` sent when the session opens: only where the server is PostgreSQL itself. */
+/**
+ * `statement_timeout` sent when the session opens, only where the server is PostgreSQL itself;
+ * `idle_in_transaction_session_timeout` the same: a transaction whose client went silent (a
+ * partition) is rolled back then instead of holding its locks, and never commits afterwards.
+ */
 const timeoutAtStartup = (options: PoolOptions) =>
-  options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {};
+  options.statementTimeoutMs
+    ? {
+        statement_timeout: options.statementTimeoutMs,
+        idle_in_transaction_session_timeout: options.statementTimeoutMs,
+      }
+    : {};
 
 /**
  * The query pool. Directly on PostgreSQL each connection is a session of its own: named prepared

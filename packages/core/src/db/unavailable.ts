@@ -13,6 +13,33 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether a write that failed this way may still have been applied: the connection died or went
+ * silent after the work was sent (a reset, a close, a timeout, the request's own deadline), so a
+ * COMMIT may have reached the server. Refusals before anything was sent (refused, no connection,
+ * out of connections) and the server's own cancellations (statement timeout, shutdown: it rolled
+ * back) are not.
+ */
+export function mayHaveBeenApplied(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== 'object') return false;
+    const { code } = current as { code?: unknown };
+    if (typeof code === 'string' && LOST_AFTER_SENDING.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const LOST_AFTER_SENDING = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'DATABASE_DEADLINE',
+]);
+
 const UNREACHABLE = new Set([
   // Node's sockets
   'ECONNREFUSED',
