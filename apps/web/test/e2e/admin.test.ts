@@ -15,6 +15,7 @@ describeE2e('administração', ({ baseUrl, admin, browser, register, signIn }) =
 
     const { page, context } = await newPage(browser(), baseUrl);
     await loginViaUi(page, admin.email, admin.password);
+    await page.getByRole('link', { name: /^Conta de @/ }).click();
     await page.getByRole('link', { name: 'Administração' }).click();
     await visible(page.getByRole('heading', { name: 'Administração de usuários' }));
     await page.getByLabel('Buscar').fill(student.nickname);

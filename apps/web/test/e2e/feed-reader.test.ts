@@ -82,6 +82,7 @@ describeE2e('the feed, seen by its reader', ({ baseUrl, admin, browser, register
 
     const { page } = await newPage(browser(), baseUrl);
     await loginViaUi(page, admin.email, admin.password);
+    await page.getByRole('link', { name: /^Conta de @/ }).click();
     await page.getByRole('link', { name: 'Denúncias' }).click();
     await visible(page.getByRole('heading', { name: 'Denúncias', level: 1 }));
     const item = page.getByRole('article', { name: `Comentário ${thread.data[0]!.id}` });

@@ -11,7 +11,7 @@ import { FormCard } from '../../components/FormCard';
 import { Page } from '../../components/Page';
 import { useFormValues, useSubmit } from '../../components/useForm';
 import { formMessage, sameNames } from '../../lib/errors';
-import { navigate } from '../../lib/router';
+import { Link, navigate } from '../../lib/router';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
 import { useSession } from '../../session/SessionProvider';
@@ -165,11 +165,45 @@ function DataSection() {
   );
 }
 
-/** "Minha conta": profile, password, data export and deletion. */
+/** Who is logged in, the administration's pages (for an ADMIN) and the way out. */
+function SessionSection() {
+  const { user, logout } = useSession();
+  return (
+    <section aria-labelledby="sessao-titulo" className="card stack">
+      <h2 id="sessao-titulo" className="visually-hidden">
+        Sessão
+      </h2>
+      <p className="row">
+        {/* The account's avatar goes before the name (photos). */}
+        <span>
+          Conectado como <strong>@{user?.nickname}</strong>
+        </span>
+      </p>
+      {user?.perfil === 'ADMIN' ? (
+        <nav aria-label="Administração do site" className="row wrap">
+          <Link to="/administracao" className="button-link">
+            Administração
+          </Link>
+          <Link to="/administracao/denuncias" className="button-link">
+            Denúncias
+          </Link>
+        </nav>
+      ) : null}
+      <p>
+        <button type="button" onClick={() => void logout()}>
+          Sair
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** "Minha conta": the session, profile, password, data export and deletion. */
 export function AccountPage() {
   return (
     <Page title="Minha conta">
       <div className="narrow stack">
+        <SessionSection />
         <ProfileForm />
         <PasswordForm />
         <DataSection />

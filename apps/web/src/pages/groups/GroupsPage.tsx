@@ -171,12 +171,13 @@ export function GroupsPage() {
             </option>
           ))}
         </select>
-        <label>
+        <label className="check">
           <input
             type="checkbox"
+            role="switch"
             checked={mine}
             onChange={(e) => go({ meus: e.target.checked, page: 1 })}
-          />{' '}
+          />
           Só os meus grupos
         </label>
       </form>

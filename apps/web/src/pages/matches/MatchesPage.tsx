@@ -159,9 +159,10 @@ export function MatchesPage() {
         >
           <Options empty="Todos" choices={SPORT_CHOICES} />
         </select>
-        <label className="row">
+        <label className="check">
           <input
             type="checkbox"
+            role="switch"
             checked={mine}
             onChange={(e) => go({ mine: e.target.checked, page: 1 })}
           />

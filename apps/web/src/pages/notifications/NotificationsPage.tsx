@@ -70,15 +70,16 @@ export function NotificationsPage() {
     >
       <StatusMessage>{status}</StatusMessage>
       <ErrorMessage>{error}</ErrorMessage>
-      <label className="row">
+      <label className="check">
         <input
           type="checkbox"
+          role="switch"
           checked={onlyUnread}
           onChange={(e) => {
             setOnlyUnread(e.target.checked);
             setPage(1);
           }}
-        />{' '}
+        />
         Só as não lidas
       </label>
       {data.length === 0 ? (

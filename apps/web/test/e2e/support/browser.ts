@@ -162,3 +162,7 @@ export async function postViaApi(baseUrl: string, student: Student, title: strin
   const body = { title, type: 'GENERAL', author: usuario.nickname, authorId: usuario.id };
   return (await apiCall(baseUrl, token, 'POST', '/post', body, 201))!;
 }
+
+/** The bottom navigation's account item, named after who is logged in. */
+export const accountLink = (page: Page, nickname: string) =>
+  page.getByRole('link', { name: `Conta de @${nickname}` });
