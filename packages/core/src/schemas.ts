@@ -19,6 +19,7 @@ export {
   createReportInput,
   updatePostInput,
   type CreatePostInput,
+  type FeedStreamEvent,
 } from './feed/schemas';
 export {
   createMatchInput,
