@@ -35,11 +35,10 @@ export function NavItem({
       aria-current={current ? 'page' : undefined}
       {...(ariaLabel ? { 'aria-label': ariaLabel } : {})}
     >
-      <span className="nav-item__icon">
-        {picture ?? <Icon name={icon} />}
-        {badge}
-      </span>
+      <span className="nav-item__icon">{picture ?? <Icon name={icon} />}</span>
       <span className="nav-item__label">{label}</span>
+      {/* After the label, so that what shows reads "Notificações 3", as the name does. */}
+      {badge ? <> {badge}</> : null}
     </Link>
   );
 }

@@ -1,5 +1,12 @@
 import { expect, it } from 'vitest';
-import { newPage, present, screenshot, uniqueStudent, visible, accountLink } from './support/browser';
+import {
+  newPage,
+  present,
+  screenshot,
+  uniqueStudent,
+  visible,
+  accountLink,
+} from './support/browser';
 import { describeE2e } from './support/suite';
 
 describeE2e('cadastro de estudante', ({ baseUrl, browser, register }) => {

@@ -5,7 +5,6 @@ import type { FeedStreamEvent } from './schemas';
 /** The bus key of the feed's events: there is one feed. */
 export const FEED_KEY = 'feed';
 
-
 /** The feed stream of one reader (see `feedStreamEvent`). */
 export function createFeedStream(bus: EventBus | undefined) {
   return async (signal: AbortSignal): Promise<AsyncGenerator<FeedStreamEvent>> => {

@@ -130,7 +130,11 @@ export function createFeedService(db: Database, options: FeedOptions) {
           );
         }
         // The feed's readers hear of it when this commits ("novos posts").
-        await publish(tx, 'feed', { key: FEED_KEY, postId: inserted!.id, authorId: input.authorId });
+        await publish(tx, 'feed', {
+          key: FEED_KEY,
+          postId: inserted!.id,
+          authorId: input.authorId,
+        });
         return inserted!;
       });
       return withNoInteractions(row);

@@ -14,7 +14,7 @@ import { Link, navigate } from '../../lib/router';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { useLiveStream } from '../../session/useLiveStream';
 import { useSession } from '../../session/SessionProvider';
-import { Byline, EventLine } from './FeedPage';
+import { Byline, EventLine } from './PostItem';
 import { PostComments } from './PostComments';
 import { PostForm } from './PostForm';
 import { checked } from '../../lib/validate';
@@ -164,7 +164,7 @@ export function PostPage({ id }: { id: string }) {
                   : act(() => attend.mutateAsync({ id }), 'Presença confirmada.'))
               }
             >
-              {attending ? '✓ Vou participar' : 'Confirmar presença'} ({data.attendancesCount})
+              {attending ? '✓ ' : ''}Vou participar ({data.attendancesCount})
             </button>
           ) : null}
         </div>
