@@ -15,6 +15,7 @@ export {
 } from './students/schemas';
 export {
   createCommentInput,
+  createCommentReportInput,
   createPostInput,
   createReportInput,
   updatePostInput,

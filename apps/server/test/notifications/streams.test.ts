@@ -121,11 +121,11 @@ describe('GET /notifications/stream', () => {
   });
 });
 
-describe('GET /feed/stream', () => {
+describe('GET /streams/feed', () => {
   it('is ready, then names each post as it is published, and nothing else', async () => {
     const author = await t.createUser();
     const reader = await t.createUser();
-    const s = await stream('/feed/stream', reader);
+    const s = await stream('/streams/feed', reader);
     try {
       expect(s.response.status).toBe(200);
       expect((await s.next(1))[0]!.data).toEqual({ kind: 'ready' });
@@ -147,7 +147,7 @@ describe('GET /feed/stream', () => {
     } finally {
       await s.close();
     }
-    const anonymous = await fetch(`${t.baseUrl}/feed/stream`);
+    const anonymous = await fetch(`${t.baseUrl}/streams/feed`);
     expect(anonymous.status).toBe(401);
   });
 });

@@ -48,8 +48,8 @@ export function notificationsWalk(w: Walk) {
       await call('GET', `/match/${UNKNOWN}/stream`, 404, { as: bia });
       await stream(`/post/${post.body.id}/stream`, bia);
       await call('GET', `/post/${UNKNOWN}/stream`, 404, { as: bia });
-      await stream('/feed/stream', bia);
-      await call('GET', '/feed/stream', 401);
+      await stream('/streams/feed', bia);
+      await call('GET', '/streams/feed', 401);
     });
   });
 }

@@ -159,7 +159,7 @@ export const streamsRouter = router({
       reasons: { 429: ['TOO_MANY_STREAMS'] },
       openapi: {
         method: 'GET',
-        path: '/feed/stream',
+        path: '/streams/feed',
         operationId: 'getFeedStream',
         tags,
         summary: 'Posts as they are published, live',

@@ -289,7 +289,7 @@ export const userRecordListResponse = listResponse(userRecordSchema).meta({
 export type UserRecordList = z.infer<typeof userRecordListResponse>;
 
 /**
- * The feed stream (GET /feed/stream): `ready` once listening, then each post as it is published
+ * The feed stream (GET /streams/feed): `ready` once listening, then each post as it is published
  * (`post`: its id and author), and `missed` when the server's listening connection was lost and
  * posts may have gone by unannounced. A client shows "novos posts" and reads the list's first
  * page when asked; the stream itself carries no post.
