@@ -63,11 +63,14 @@ function Forbidden() {
   );
 }
 
-/** A page that needs a session: a visitor goes to the login, which brings them back here. */
+/**
+ * A page that needs a session: a visitor goes to the login, which brings them back here; someone
+ * who just logged out or deleted their account goes to the plain login page.
+ */
 function Authed({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
-  const { user } = useSession();
+  const { user, left } = useSession();
   const { href } = useLocation();
-  if (!user) return <Redirect to={`/entrar?next=${encodeURIComponent(href)}`} />;
+  if (!user) return <Redirect to={left ? '/entrar' : `/entrar?next=${encodeURIComponent(href)}`} />;
   if (admin && user.perfil !== 'ADMIN') return <Forbidden />;
   return children;
 }

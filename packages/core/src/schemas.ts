@@ -18,6 +18,7 @@ export {
   createCommentReportInput,
   createPostInput,
   createReportInput,
+  eventFieldIssues,
   updatePostInput,
   type CreatePostInput,
   type FeedStreamEvent,

@@ -77,14 +77,14 @@ describeE2e('feed', ({ baseUrl, register, signIn }) => {
     await b.page.getByLabel('Seu comentário').fill('Eu vou!');
     await b.page.getByRole('button', { name: 'Comentar' }).click();
     await visible(b.page.getByRole('heading', { name: 'Comentários (2)' }));
-    await b.page.getByText('Denunciar', { exact: true }).click();
+    await b.page.locator('summary', { hasText: 'Denunciar' }).click();
     await b.page.getByLabel('Motivo da denúncia').fill('Teste de denúncia');
     await b.page.getByRole('button', { name: 'Enviar denúncia' }).click();
     await visible(b.page.getByRole('status').filter({ hasText: 'Denúncia enviada' }));
     await visible(b.page.getByText('Você denunciou esta publicação.'));
     // One report per user: a second one (after a reload) is refused beside the reason.
     await b.page.reload();
-    await b.page.getByText('Denunciar', { exact: true }).click();
+    await b.page.locator('summary', { hasText: 'Denunciar' }).click();
     await b.page.getByLabel('Motivo da denúncia').fill('De novo');
     await b.page.getByRole('button', { name: 'Enviar denúncia' }).click();
     await visible(b.page.locator('.field__error', { hasText: 'Você já denunciou este post.' }));

@@ -40,7 +40,8 @@ describeE2e('rede instável', ({ baseUrl, register, signIn }) => {
     const composer = await draft(page, title);
 
     await context.setOffline(true);
-    await visible(page.getByRole('status').filter({ hasText: 'Você está sem conexão.' }));
+    // Shown above the open sheet (which hides the page behind it from the accessibility tree).
+    await visible(page.getByText('Você está sem conexão.'));
     await composer.getByRole('button', { name: 'Publicar' }).click();
     await visible(page.getByRole('alert').filter({ hasText: NETWORK_MESSAGE }));
     expect(await composer.getByRole('button', { name: 'Publicar' }).isEnabled()).toBe(true);

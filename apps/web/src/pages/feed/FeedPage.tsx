@@ -1,4 +1,4 @@
-import { createPostInput } from '@campus/core/schemas';
+import { createPostInput, eventFieldIssues } from '@campus/core/schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { StatusMessage } from '../../components/Alert';
@@ -38,7 +38,8 @@ function Composer({ onPublished }: { onPublished: (title: string) => void }) {
         submitLabel="Publicar"
         onSubmit={async (fields) => {
           const input = { ...fields, author: user!.nickname, authorId: user!.id };
-          const post = await create.mutateAsync(checked(createPostInput, input, 'en'));
+          const valid = checked(createPostInput, input, 'en', eventFieldIssues(input));
+          const post = await create.mutateAsync(valid);
           setOpen(false);
           onPublished(post.title);
           await queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
