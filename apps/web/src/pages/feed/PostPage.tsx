@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { Icon } from '../../components/Icon';
+import { ShareButton } from '../../components/ShareButton';
+import { openCalendarFile } from '../../lib/calendar';
 import { Field } from '../../components/Field';
 import { Page, PendingPage } from '../../components/Page';
 import { useAnnouncements } from '../../components/useAnnouncements';
@@ -122,7 +125,10 @@ export function PostPage({ id }: { id: string }) {
   const busy = like.isPending || unlike.isPending || attend.isPending || unattend.isPending;
 
   return (
-    <Page title={data.title}>
+    <Page
+      title={data.title}
+      actions={<ShareButton title={data.title} path={`/feed/${id}`} label={`“${data.title}”`} />}
+    >
       <p>
         <Link to="/feed">← Voltar ao feed</Link>
       </p>
@@ -165,6 +171,20 @@ export function PostPage({ id }: { id: string }) {
               }
             >
               {attending ? '✓ ' : ''}Vou participar ({data.attendancesCount})
+            </button>
+          ) : null}
+          {data.type === 'EVENT' ? (
+            <button
+              type="button"
+              className="with-icon"
+              onClick={() =>
+                void act(async () => {
+                  openCalendarFile(await client.calendar.post.query({ id }));
+                }, 'Abrindo na sua agenda…')
+              }
+            >
+              <Icon name="calendar" />
+              Adicionar à agenda
             </button>
           ) : null}
         </div>
