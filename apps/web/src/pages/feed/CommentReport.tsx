@@ -48,7 +48,12 @@ export function CommentReport({
     );
   return (
     <form onSubmit={submit} noValidate className="stack comment-report">
-      <Field label="Motivo da denúncia" name={`reason-${commentId}`} error={error} required>
+      <Field
+        label="Motivo da denúncia do comentário"
+        name={`reason-${commentId}`}
+        error={error}
+        required
+      >
         {(c) => (
           <textarea
             {...c}
