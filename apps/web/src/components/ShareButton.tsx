@@ -9,10 +9,13 @@ export function ShareButton({
   title,
   path,
   label,
+  compact = false,
 }: {
   title: string;
   path: string;
   label: string;
+  /** The icon alone (on a card, beside the other actions); its name still says what it does. */
+  compact?: boolean;
 }) {
   const [note, setNote] = useState<string | null>(null);
   async function share() {
@@ -38,12 +41,12 @@ export function ShareButton({
     <>
       <button
         type="button"
-        className="small with-icon"
+        className={compact ? 'small with-icon icon-button' : 'small with-icon'}
         aria-label={`Compartilhar ${label}`}
         onClick={() => void share()}
       >
         <Icon name="share" />
-        Compartilhar
+        {compact ? null : 'Compartilhar'}
       </button>
       <span role="status" className="meta">
         {note}

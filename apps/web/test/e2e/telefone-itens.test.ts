@@ -56,7 +56,7 @@ describeE2e('no telefone, item a item', ({ baseUrl, browser, register }) => {
     const item = page.getByRole('link', { name: /pedido para entrar no grupo .* foi aprovado/ });
     await visible(item);
     await visible(page.locator('.notification time', { hasText: /^há |agora/ }));
-    await screenshot(page, 'telefone-notificacoes');
+    await screenshot(page, 'telefone-notificacoes', { screen: true });
     await item.tap();
     await visible(page.getByRole('heading', { name: `Coral ${owner.nickname}`, level: 1 }));
     await visible(nav.getByRole('link', { name: 'Notificações', exact: true }));
@@ -121,7 +121,7 @@ describeE2e('no telefone, item a item', ({ baseUrl, browser, register }) => {
     expect(await page.getByText(/vaga livre|vagas livres/).count()).toBe(0);
     for (const name of [/Trocar/, 'Sair da partida', 'Adicionar à agenda', 'Inscrever-me'])
       expect(await page.getByRole('button', { name }).count()).toBe(0);
-    await screenshot(page, 'telefone-partida-cancelada');
+    await screenshot(page, 'telefone-partida-cancelada', { screen: true });
     await context.close();
   });
 
@@ -187,7 +187,7 @@ describeE2e('no telefone, item a item', ({ baseUrl, browser, register }) => {
       await page.getByRole('link', { name: 'https://example.org/regras' }).getAttribute('href'),
     ).toBe('https://example.org/regras');
     await visible(page.getByRole('link', { name: `Aviso ${owner.nickname}` }));
-    await screenshot(page, 'telefone-grupo');
+    await screenshot(page, 'telefone-grupo', { screen: true });
     await page.getByRole('tab', { name: 'Eventos' }).tap();
     await visible(page.getByRole('link', { name: `Festa ${owner.nickname}` }));
     await page.getByRole('tab', { name: 'Partidas' }).tap();
@@ -242,7 +242,7 @@ describeE2e('no telefone, item a item', ({ baseUrl, browser, register }) => {
     await page.getByLabel('Motivo da denúncia do comentário').fill('Fora do tema');
     await page.getByRole('button', { name: 'Enviar denúncia' }).tap();
     await visible(page.getByRole('status').filter({ hasText: 'Denúncia enviada' }));
-    await screenshot(page, 'telefone-post');
+    await screenshot(page, 'telefone-post', { screen: true });
     await context.close();
   });
 

@@ -71,7 +71,7 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
     );
     await visible(nav.getByRole('link', { name: 'Notificações, 1 não lidas' }));
     expect(await nav.getByTestId('unread-count').innerText()).toBe('1');
-    await screenshot(page, 'telefone-feed');
+    await screenshot(page, 'telefone-feed', { screen: true });
 
     // Scrolled down, the bar is where it was.
     await page.mouse.wheel(0, 2000);
@@ -83,7 +83,7 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
     await visible(page.getByRole('heading', { name: 'Notificações', level: 1 }));
     await nav.getByRole('link', { name: /^Conta de @/ }).tap();
     await visible(page.getByRole('heading', { name: 'Minha conta', level: 1 }));
-    await screenshot(page, 'telefone-conta');
+    await screenshot(page, 'telefone-conta', { screen: true });
     await context.close();
   });
 
@@ -96,7 +96,7 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
     expect((await first.boundingBox())!.y).toBeLessThan(PHONE_HEIGHT / 3);
 
     const composer = await openComposer(page);
-    await screenshot(page, 'telefone-escrever');
+    await screenshot(page, 'telefone-escrever', { screen: true });
     const title = `Grupo de estudo ${student.nickname}`;
     await composer.getByLabel('Título').fill(title);
     await composer.getByRole('button', { name: 'Publicar' }).tap();
@@ -153,7 +153,7 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
     // The posts written meanwhile: a pill, which brings them to the top.
     const pill = page.getByRole('button', { name: /novos? posts?/ });
     await visible(pill);
-    await screenshot(page, 'telefone-novos-posts');
+    await screenshot(page, 'telefone-novos-posts', { screen: true });
     await pill.tap();
     await visible(
       page
@@ -202,7 +202,7 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
       );
       expect([heading, await smallTouchTargets(page)]).toEqual([heading, []]);
     }
-    await screenshot(page, 'telefone-conta-alvos');
+    await screenshot(page, 'telefone-conta-alvos', { screen: true });
     await context.close();
   });
 });

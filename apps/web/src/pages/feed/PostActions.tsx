@@ -75,7 +75,7 @@ export function PostActions({ post }: { post: PostSummary }) {
           {toggle.words[Number(toggle.on)]}
         </button>
       ))}
-      <ShareButton title={post.title} path={`/feed/${post.id}`} label={`“${post.title}”`} />
+      <ShareButton title={post.title} path={`/feed/${post.id}`} label={`“${post.title}”`} compact />
       {error ? (
         <span role="alert" className="error">
           {error}
