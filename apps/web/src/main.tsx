@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { preloadLanding } from './routes';
 import { createSessionClient } from './session/client';
 import { preloadDataLayer } from './session/data';
 import { SessionProvider } from './session/SessionProvider';
@@ -26,4 +27,6 @@ createRoot(document.getElementById('root')!).render(
     </SessionProvider>
   </StrictMode>,
 );
+// A returning student (a stored session) lands on a page that reads the API: its code now.
+if (store.refreshToken()) preloadLanding(window.location.pathname);
 preloadDataLayer();

@@ -1,3 +1,4 @@
+import { LIMITS } from '@campus/core/schemas';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import {
@@ -106,7 +107,12 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
 
     await page.getByRole('button', { name: 'Filtros' }).tap();
     const sheet = page.getByRole('dialog', { name: 'Buscar no feed' });
-    await sheet.getByLabel('Buscar', { exact: true }).fill(`perdidos ${student.nickname}`);
+    const search = sheet.getByLabel('Buscar', { exact: true });
+    // The field's limit is the API's (written in the feed's code to keep core's schemas out of it).
+    expect(await search.evaluate((el) => (el as HTMLInputElement).maxLength)).toBe(
+      LIMITS.post.search.max,
+    );
+    await search.fill(`perdidos ${student.nickname}`);
     await sheet.getByRole('button', { name: 'Buscar' }).tap();
     await visible(page.getByText(`Filtrando por “perdidos ${student.nickname}”`));
     await visible(page.getByRole('link', { name: `Achados e perdidos ${student.nickname}` }));

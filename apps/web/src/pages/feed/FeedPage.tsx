@@ -1,6 +1,5 @@
-import { createPostInput, eventFieldIssues } from '@campus/core/schemas';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { StatusMessage } from '../../components/Alert';
 import { EndlessList } from '../../components/EndlessList';
 import { Icon } from '../../components/Icon';
@@ -8,20 +7,22 @@ import { Page } from '../../components/Page';
 import { Sheet } from '../../components/Sheet';
 import { useFlash, useLocation } from '../../lib/router';
 import { useTRPC } from '../../lib/trpc';
-import { checked } from '../../lib/validate';
 import { useSession } from '../../session/SessionProvider';
 import { FeedFilters, feedQueryFrom } from './FeedFilters';
 import { NewPostsPill } from './NewPostsPill';
-import { PostForm } from './PostForm';
 import { PostItem } from './PostItem';
+
+const loadComposer = () => import('./ComposerForm');
+const ComposerForm = lazy(loadComposer);
 
 /** The composer, behind the header's "Publicar": a sheet with the post form. */
 function Composer({ onPublished }: { onPublished: (title: string) => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const { user } = useSession();
   const [open, setOpen] = useState(false);
-  const create = useMutation(trpc.feed.create.mutationOptions());
+  // Its code once the feed is idle, so that the sheet opens at once when tapped.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadComposer(), 2_000);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Sheet
       title="Nova publicação"
@@ -34,17 +35,14 @@ function Composer({ onPublished }: { onPublished: (title: string) => void }) {
         </button>
       }
     >
-      <PostForm
-        submitLabel="Publicar"
-        onSubmit={async (fields) => {
-          const input = { ...fields, author: user!.nickname, authorId: user!.id };
-          const valid = checked(createPostInput, input, 'en', eventFieldIssues(input));
-          const post = await create.mutateAsync(valid);
-          setOpen(false);
-          onPublished(post.title);
-          await queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
-        }}
-      />
+      <Suspense fallback={<p role="status">Carregando…</p>}>
+        <ComposerForm
+          onPublished={(title) => {
+            setOpen(false);
+            onPublished(title);
+          }}
+        />
+      </Suspense>
     </Sheet>
   );
 }

@@ -29,11 +29,12 @@ function Requests({ id, onDone }: { id: string; onDone: (note: string) => void }
     await queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
     onDone(ok ? `${name} agora é membro.` : `Pedido de ${name} recusado.`);
   };
+  // Shown while there is something to decide (or a decision to announce).
+  if (requests.data?.data.length === 0 && !error) return null;
   return (
     <section aria-labelledby="requests-title">
       <h2 id="requests-title">Pedidos para entrar</h2>
       <ErrorMessage>{error ? formMessage(error) : null}</ErrorMessage>
-      {requests.data?.data.length === 0 ? <p>Nenhum pedido pendente.</p> : null}
       <ul className="plain-list">
         {requests.data?.data.map((r) => (
           <li key={r.id} className="person">
