@@ -21,7 +21,7 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
 function GroupCard({ group }: { group: GroupItem }) {
   return (
     <li>
-      <article className="card">
+      <article className="card group-item">
         <h3>
           <Link to={`/grupos/${group.id}`}>{group.name}</Link>{' '}
           <VerifiedBadge verified={group.verified} />
