@@ -115,6 +115,21 @@ describe('the app page, as link previews and installs read it', () => {
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
   });
 
+  it('every shared address of the web app answers the app page, none the API', async () => {
+    const id = '0b6d1f8e-2c1a-4a57-9a51-3f1d5e2b7c90';
+    for (const path of [
+      '/feed',
+      `/feed/${id}`,
+      `/partidas/${id}`,
+      `/grupos/${id}`,
+      '/notificacoes',
+    ]) {
+      const response = await page(path);
+      expect([path, response.status]).toEqual([path, 200]);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+    }
+  });
+
   it('a forwarded host counts only through a trusted proxy', async () => {
     const html = await (await page('/feed', { 'x-forwarded-host': 'evil.example' })).text();
     expect(html).not.toContain('evil.example');

@@ -1,84 +1,50 @@
-import { lazy, Suspense, type ReactNode } from 'react';
 import { withNext } from './lib/next';
 import { Link, NavigationBridge, useLocation } from './lib/router';
 import { AppRoutes } from './routes';
-import { DataLayer } from './session/data';
 import { OfflineNotice } from './session/OfflineNotice';
 import { useSession } from './session/SessionProvider';
+import { BottomNav } from './shell/BottomNav';
 
-const NotificationBell = lazy(() =>
-  import('./pages/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
-);
-
-function NavLink({ to, children }: { to: string; children: ReactNode }) {
-  const { path } = useLocation();
-  const target = to.split('?')[0]!;
-  const current = path === target || path.startsWith(`${target}/`);
-  return (
-    <Link to={to} aria-current={current ? 'page' : undefined}>
-      {children}
+/** A visitor's header: the brand, and the login and sign-up (keeping the page they were going to). */
+function VisitorHeader() {
+  const { query, path } = useLocation();
+  const next = query.get('next');
+  const link = (to: string, label: string) => (
+    <Link to={withNext(to, next)} aria-current={path === to ? 'page' : undefined}>
+      {label}
     </Link>
+  );
+  return (
+    <header className="site-header">
+      <Link to="/" className="brand">
+        Campus
+      </Link>
+      <nav aria-label="Principal">
+        {link('/entrar', 'Entrar')}
+        {link('/cadastro', 'Criar conta')}
+      </nav>
+    </header>
   );
 }
 
-/** The shell around every page: header, navigation, the page of the address. */
+/**
+ * The shell around every page. Logged in: the page (its own header: title and main action) and
+ * the bottom navigation; a visitor: a header with the login and sign-up.
+ */
 export function App() {
-  const { user, logout } = useSession();
-  const { query } = useLocation();
-  // Between the login and the sign-up pages, the page a visitor was going to stays along.
-  const next = query.get('next');
-
+  const { user } = useSession();
   return (
     <>
       <NavigationBridge />
       <a className="skip-link" href="#conteudo">
         Pular para o conteúdo
       </a>
-      <header className="site-header">
-        <Link to="/" className="brand">
-          Campus
-        </Link>
-        <nav aria-label="Principal">
-          {user ? (
-            <>
-              <NavLink to="/feed">Feed</NavLink>
-              <NavLink to="/partidas">Partidas</NavLink>
-              <NavLink to="/grupos">Grupos</NavLink>
-              {user.perfil === 'ADMIN' ? (
-                <>
-                  <NavLink to="/administracao">Administração</NavLink>
-                  <NavLink to="/administracao/denuncias">Denúncias</NavLink>
-                </>
-              ) : null}
-            </>
-          ) : (
-            <>
-              <NavLink to={withNext('/entrar', next)}>Entrar</NavLink>
-              <NavLink to={withNext('/cadastro', next)}>Criar conta</NavLink>
-            </>
-          )}
-        </nav>
-        {user ? (
-          <div className="user-box">
-            <Suspense fallback={null}>
-              <DataLayer>
-                <NotificationBell />
-              </DataLayer>
-            </Suspense>
-            <Link to="/minha-conta">
-              @{user.nickname}
-              <span className="visually-hidden"> está conectado: minha conta</span>
-            </Link>
-            <button type="button" onClick={() => void logout()}>
-              Sair
-            </button>
-          </div>
-        ) : null}
-      </header>
-      <main id="conteudo" tabIndex={-1}>
+      {user ? null : <VisitorHeader />}
+      <main id="conteudo" tabIndex={-1} className={user ? 'with-bottom-nav' : undefined}>
         <OfflineNotice />
         <AppRoutes />
       </main>
+      {user ? <BottomNav /> : null}
     </>
   );
 }

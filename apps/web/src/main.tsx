@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { registerServiceWorker } from './push/service-worker';
+import { preloadLanding } from './routes';
 import { createSessionClient } from './session/client';
 import { preloadDataLayer } from './session/data';
 import { SessionProvider } from './session/SessionProvider';
@@ -27,5 +28,7 @@ createRoot(document.getElementById('root')!).render(
     </SessionProvider>
   </StrictMode>,
 );
+// A returning student (a stored session) lands on a page that reads the API: its code now.
+if (store.refreshToken()) preloadLanding(window.location.pathname);
 preloadDataLayer();
 registerServiceWorker();

@@ -4,7 +4,7 @@ import { Page } from './components/Page';
 import { nextPath } from './lib/next';
 import { Link, Redirect, useLocation } from './lib/router';
 import { LoginPage } from './pages/LoginPage';
-import { DataLayer } from './session/data';
+import { DataLayer, preloadDataLayerNow } from './session/data';
 import { useSession } from './session/SessionProvider';
 
 /*
@@ -63,11 +63,14 @@ function Forbidden() {
   );
 }
 
-/** A page that needs a session: a visitor goes to the login, which brings them back here. */
+/**
+ * A page that needs a session: a visitor goes to the login, which brings them back here; someone
+ * who just logged out or deleted their account goes to the plain login page.
+ */
 function Authed({ admin = false, children }: { admin?: boolean; children: ReactNode }) {
-  const { user } = useSession();
+  const { user, left } = useSession();
   const { href } = useLocation();
-  if (!user) return <Redirect to={`/entrar?next=${encodeURIComponent(href)}`} />;
+  if (!user) return <Redirect to={left ? '/entrar' : `/entrar?next=${encodeURIComponent(href)}`} />;
   if (admin && user.perfil !== 'ADMIN') return <Forbidden />;
   return children;
 }
@@ -87,22 +90,39 @@ function Anonymous({ children }: { children: ReactNode }) {
 const RegisterPage = lazy(() =>
   import('./pages/register/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
-const FeedPage = lazy(() => import('./pages/feed/FeedPage').then((m) => ({ default: m.FeedPage })));
+/** The code of the pages a logged-in person usually opens the app on, by address. */
+const LANDING = {
+  '/feed': () => import('./pages/feed/FeedPage'),
+  '/partidas': () => import('./pages/matches/MatchesPage'),
+  '/grupos': () => import('./pages/groups/GroupsPage'),
+  '/notificacoes': () => import('./pages/notifications/NotificationsPage'),
+};
+
+/**
+ * Starts loading the code of the page at `path` (one of LANDING) and the data layer at once: for
+ * a returning student, in parallel with the session's refresh instead of after it (issue 35:
+ * the feed's LCP on a phone network).
+ */
+export function preloadLanding(path: string) {
+  // `/` sends a logged-in person to the feed.
+  const load = LANDING[(path === '/' ? '/feed' : path) as keyof typeof LANDING];
+  if (!load) return;
+  void load();
+  void preloadDataLayerNow();
+}
+
+const FeedPage = lazy(() => LANDING['/feed']().then((m) => ({ default: m.FeedPage })));
 const PostPage = lazy(() => import('./pages/feed/PostPage').then((m) => ({ default: m.PostPage })));
-const MatchesPage = lazy(() =>
-  import('./pages/matches/MatchesPage').then((m) => ({ default: m.MatchesPage })),
-);
+const MatchesPage = lazy(() => LANDING['/partidas']().then((m) => ({ default: m.MatchesPage })));
 const MatchPage = lazy(() =>
   import('./pages/matches/MatchPage').then((m) => ({ default: m.MatchPage })),
 );
-const GroupsPage = lazy(() =>
-  import('./pages/groups/GroupsPage').then((m) => ({ default: m.GroupsPage })),
-);
+const GroupsPage = lazy(() => LANDING['/grupos']().then((m) => ({ default: m.GroupsPage })));
 const GroupPage = lazy(() =>
   import('./pages/groups/GroupPage').then((m) => ({ default: m.GroupPage })),
 );
 const NotificationsPage = lazy(() =>
-  import('./pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+  LANDING['/notificacoes']().then((m) => ({ default: m.NotificationsPage })),
 );
 const ReportsPage = lazy(() =>
   import('./pages/admin/ReportsPage').then((m) => ({ default: m.ReportsPage })),

@@ -47,6 +47,7 @@ export * from './events/live';
 export * from './notifications/schemas';
 export * from './notifications/service';
 export * from './feed/stream';
+export * from './feed/new-posts';
 export * from './matches/stream';
 export * from './events/slots';
 export * from './notifications/reminders';

@@ -15,10 +15,13 @@ export {
 } from './students/schemas';
 export {
   createCommentInput,
+  createCommentReportInput,
   createPostInput,
   createReportInput,
+  eventFieldIssues,
   updatePostInput,
   type CreatePostInput,
+  type FeedStreamEvent,
 } from './feed/schemas';
 export {
   createMatchInput,

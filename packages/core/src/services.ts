@@ -11,6 +11,7 @@ import { createIdempotencyService } from './idempotency/service';
 import { createRateLimitService } from './rate-limits/service';
 import type { EventBus } from './events/bus';
 import { createNotificationService } from './notifications/service';
+import { createFeedStream } from './feed/new-posts';
 import { createPostStream } from './feed/stream';
 import { createMatchStream } from './matches/stream';
 import { createStreamSlots, type StreamSlots } from './events/slots';
@@ -89,6 +90,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     live: {
       match: createMatchStream(live.bus, (id) => matches.read(id)),
       post: createPostStream(db, live.bus),
+      feed: createFeedStream(live.bus),
     },
     streamSlots: live.streamSlots ?? createStreamSlots(db, live.maxStreamsPerUser ?? 8),
     groups: createGroupService(db, groupPosts, cursors),

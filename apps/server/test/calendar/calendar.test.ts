@@ -38,7 +38,9 @@ describe('GET /match/:id/calendar.ics', () => {
     expect(event.location).toBe('Ginásio');
     expect(event.start.toISOString()).toBe('2036-05-02T21:30:00.000Z');
     expect(event.end?.toISOString()).toBe('2036-05-02T23:30:00.000Z');
-    expect(event.description).toContain('Futsal · TIME_A × TIME_B');
+    // The default team names as a person reads them, never the API's codes.
+    expect(event.description).toContain('Futsal · Time A × Time B');
+    expect(res.text).not.toContain('TIME_A');
     const again = await t.request.get(`/match/${match.id}/calendar.ics`).set(author!.auth);
     expect(again.text).toBe(res.text);
   });

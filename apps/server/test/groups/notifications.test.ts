@@ -86,6 +86,44 @@ describe('group notifications', () => {
     ]);
   });
 
+  it("the managers' join-request notifications are read once no request is pending (decided or withdrawn)", async () => {
+    const group = await createGroup(t, owner);
+    const [admin, first, second] = [
+      await t.createUser(),
+      await t.createUser(),
+      await t.createUser(),
+    ];
+    await addMember(t, group.id, owner, admin, 'ADMIN');
+    const unreadRequests = async (manager: TestUser) =>
+      (await inbox(manager)).filter(
+        (n) =>
+          n.type === 'GROUP_JOIN_REQUEST' &&
+          (n.data as { groupId?: string }).groupId === group.id &&
+          !n.read,
+      ).length;
+    const one = await t.request.post(`/group/${group.id}/requests`).set(first.auth);
+    expect((await t.request.post(`/group/${group.id}/requests`).set(second.auth)).status).toBe(201);
+    expect([await unreadRequests(owner), await unreadRequests(admin)]).toEqual([2, 2]);
+
+    // One decided, one still pending: both stay unread (there is still something to do).
+    const path = `/group/${group.id}/requests/${one.body.id}/approve`;
+    expect((await t.request.post(path).set(admin.auth)).status).toBe(200);
+    expect([await unreadRequests(owner), await unreadRequests(admin)]).toEqual([2, 2]);
+
+    // The last one withdrawn: nothing is pending, every manager's request notifications are read.
+    const withdrawn = await t.request.delete(`/group/${group.id}/requests/mine`).set(second.auth);
+    expect(withdrawn.status).toBe(204);
+    expect([await unreadRequests(owner), await unreadRequests(admin)]).toEqual([0, 0]);
+    const count = await t.request.get('/notifications/unread-count').set(owner.auth);
+    expect(count.body.count).toBe((await inbox(owner)).filter((n) => !n.read).length);
+
+    // A new request is news again.
+    expect((await t.request.post(`/group/${group.id}/requests`).set(first.auth)).status).toBe(409);
+    const third = await t.createUser();
+    expect((await t.request.post(`/group/${group.id}/requests`).set(third.auth)).status).toBe(201);
+    expect(await unreadRequests(owner)).toBe(1);
+  });
+
   it("a post in the group's name tells its followers (not the one who posted); a refused post tells nobody", async () => {
     const group = await createGroup(t, owner);
     const [fan, otherFan, stranger] = [

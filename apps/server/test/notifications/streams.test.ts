@@ -121,6 +121,37 @@ describe('GET /notifications/stream', () => {
   });
 });
 
+describe('GET /streams/feed', () => {
+  it('is ready, then names each post as it is published, and nothing else', async () => {
+    const author = await t.createUser();
+    const reader = await t.createUser();
+    const s = await stream('/streams/feed', reader);
+    try {
+      expect(s.response.status).toBe(200);
+      expect((await s.next(1))[0]!.data).toEqual({ kind: 'ready' });
+      const first = await createPost(t, author);
+      // A like or a comment is no new post: the next event is the second post.
+      await t.request.post(`/post/${first.id}/like`).set(reader.auth).expect(201);
+      const second = await createPost(t, author);
+      const [, one, two] = await s.next(3);
+      expect(one!.data).toEqual({ kind: 'post', postId: first.id, authorId: author.id });
+      expect(two!.data).toEqual({ kind: 'post', postId: second.id, authorId: author.id });
+      // A post refused (a title too short) is never announced.
+      await t.request
+        .post('/post')
+        .set(author.auth)
+        .send({ title: '', type: 'GENERAL', author: author.nickname, authorId: author.id })
+        .expect(400);
+      const third = await createPost(t, author);
+      expect((await s.next(4))[3]!.data).toMatchObject({ postId: third.id });
+    } finally {
+      await s.close();
+    }
+    const anonymous = await fetch(`${t.baseUrl}/streams/feed`);
+    expect(anonymous.status).toBe(401);
+  });
+});
+
 describe('GET /match/:id/stream and GET /post/:id/stream', () => {
   it('a match stream starts with the current state and follows spots, teams and deletion', async () => {
     const organiser = await t.createUser();

@@ -19,7 +19,7 @@ export function notificationsWalk(w: Walk) {
       w.record('GET', path, 200);
     }
 
-    it('the inbox, its unread count, reading, and the three streams', async () => {
+    it('the inbox, its unread count, reading, and the four streams', async () => {
       const { ana, bia } = w;
       const post = await w.t.request
         .post('/post')
@@ -48,6 +48,8 @@ export function notificationsWalk(w: Walk) {
       await call('GET', `/match/${UNKNOWN}/stream`, 404, { as: bia });
       await stream(`/post/${post.body.id}/stream`, bia);
       await call('GET', `/post/${UNKNOWN}/stream`, 404, { as: bia });
+      await stream('/streams/feed', bia);
+      await call('GET', '/streams/feed', 401);
     });
 
     it('push: the public key, subscriptions, preferences (docs/contract/push.md)', async () => {

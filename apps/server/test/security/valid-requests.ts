@@ -182,6 +182,7 @@ export function validRequests(f: Fixtures): Record<string, RestInput> {
     'GET /notifications/stream': none,
     'GET /match/{id}/stream': id(f.match.id),
     'GET /post/{id}/stream': id(f.post.id),
+    'GET /streams/feed': none,
     'GET /group': {
       params: {},
       query: { ...page, q: 'grupo', groupType: 'ATHLETIC', verified: 'false', mine: 'true' },

@@ -24,7 +24,12 @@ export function useFormValues<T extends Record<string, string>>(initial: T) {
  */
 export function useSubmit(fields: Record<string, string>) {
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  // A message about the fields ("Corrija os campos indicados.") goes once they are all mended.
+  const [failure, setFailure] = useState<{ text: string; aboutFields: boolean } | null>(null);
+  const message =
+    failure && !(failure.aboutFields && Object.keys(errors).length === 0) ? failure.text : null;
+  const setMessage = (text: string | null) =>
+    setFailure(text === null ? null : { text, aboutFields: false });
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const handle = (action: () => Promise<unknown>) => async (event: FormEvent) => {
@@ -35,8 +40,12 @@ export function useSubmit(fields: Record<string, string>) {
       await action();
       setErrors({});
     } catch (error) {
-      setErrors(fieldErrors(error, fields));
-      setMessage(formMessage(error, fields));
+      const byField = fieldErrors(error, fields);
+      setErrors(byField);
+      setFailure({
+        text: formMessage(error, fields),
+        aboutFields: Object.keys(byField).length > 0,
+      });
       focusFirstInvalid(formRef.current);
     } finally {
       setBusy(false);

@@ -2,6 +2,7 @@ import {
   createCommentInput,
   createMatchInput,
   createPostInput,
+  eventFieldIssues,
   LIMITS,
   loginInput,
   registerStudentInput,
@@ -92,5 +93,31 @@ describe('checked: the API’s own schemas before sending', () => {
     expect(
       errorsOf(createCommentInput, { id, content: `${at}x` }, 'en', ['content']).fields,
     ).toEqual({ content: `deve ter no máximo ${LIMITS.comment.content.max} caracteres` });
+  });
+});
+
+describe('checked with a rule across fields', () => {
+  it('reports an event’s missing date and place with its missing title, in one round', () => {
+    const input = {
+      title: '',
+      content: null,
+      type: 'EVENT' as const,
+      eventDate: null,
+      eventFinishDate: null,
+      location: null,
+      groupId: null,
+      author: 'ana',
+      authorId: USER,
+    };
+    let issues: { path: string; message: string }[] = [];
+    try {
+      checked(createPostInput, input, 'en', eventFieldIssues(input));
+    } catch (error) {
+      issues = (error as InvalidInput).data.issues;
+    }
+    expect(issues.map((issue) => issue.path).sort()).toEqual(['eventDate', 'location', 'title']);
+    expect(issues.find((issue) => issue.path === 'location')?.message).toBe(
+      'obrigatório para eventos',
+    );
   });
 });

@@ -54,8 +54,21 @@ export function inputIssues(
  * feed and match schemas speak English, so their issues are rendered in Portuguese from their
  * structure (lib: core's `portugueseIssue`) instead of their words.
  */
-export function checked<T>(schema: z.ZodType, input: T, language: 'pt' | 'en'): T {
+export function checked<T>(
+  schema: z.ZodType,
+  input: T,
+  language: 'pt' | 'en',
+  /**
+   * The issues of a rule across fields (e.g. core's `eventFieldIssues`), which the schema checks
+   * only once every field is valid on its own: given here, they are reported in the same round.
+   */
+  crossField: FieldIssue[] = [],
+): T {
   const issues = inputIssues(schema, input, language);
+  for (const issue of crossField) {
+    if (!issues.some((found) => found.path === issue.path))
+      issues.push({ path: issue.path, message: CUSTOM_RULES[issue.path] ?? issue.message });
+  }
   if (issues.length > 0) throw new InvalidInput(issues);
   return input;
 }

@@ -16,7 +16,7 @@ function subscribe(listener: () => void) {
 export function OfflineNotice() {
   const online = useSyncExternalStore(subscribe, () => navigator.onLine);
   return (
-    <div role="status" className={online ? 'visually-hidden' : 'alert alert--info'}>
+    <div role="status" className={online ? 'visually-hidden' : 'alert alert--info offline-notice'}>
       {online
         ? null
         : 'Você está sem conexão. O que você tentar enviar agora não será enviado: tente de novo quando a conexão voltar.'}

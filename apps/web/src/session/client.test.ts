@@ -112,7 +112,12 @@ describe('transparent token refresh', () => {
         : { status: 401, reason: 'ACCOUNT_NOT_ACTIVE' },
     );
     await expect(client.auth.me.query()).rejects.toThrow();
-    expect(store.get()).toEqual({ accessToken: null, user: null, notice: ACCOUNT_BLOCKED });
+    expect(store.get()).toEqual({
+      accessToken: null,
+      user: null,
+      notice: ACCOUNT_BLOCKED,
+      left: false,
+    });
     expect(store.refreshToken()).toBeNull();
   });
 
@@ -193,7 +198,7 @@ describe('login, restore and logout', () => {
       token: 'access-2',
       input: { refreshToken: 'refresh-2' },
     });
-    expect(store.get()).toEqual({ accessToken: null, user: null, notice: null });
+    expect(store.get()).toEqual({ accessToken: null, user: null, notice: null, left: true });
     expect(store.refreshToken()).toBeNull();
   });
 

@@ -195,7 +195,7 @@ export function createSessionClient(
     },
     /** Ends the session on the server (its refresh token stops working), then here in any case. */
     async logout() {
-      if (store.refreshToken() === null) return store.signOut(null);
+      if (store.refreshToken() === null) return store.signOut(null, { left: true });
       try {
         const attempt = () =>
           authClient.auth.logout.mutate({ refreshToken: store.refreshToken() ?? '' });
@@ -208,7 +208,7 @@ export function createSessionClient(
       } catch {
         // The server may be unreachable: the local session ends all the same.
       } finally {
-        store.signOut(null);
+        store.signOut(null, { left: true });
       }
     },
   };

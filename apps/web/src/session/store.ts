@@ -40,11 +40,16 @@ export interface SessionState {
   user: SessionUser | null;
   /** Why the last session ended, shown on the login page (e.g. blocked by an administrator). */
   notice: string | null;
+  /**
+   * The person ended it (logged out, deleted the account): the login page then offers no way
+   * back to the page they were on ("Entre para continuar de onde parou" would be wrong).
+   */
+  left: boolean;
 }
 
 /** The session as the app sees it, with subscribers (React reads it with useSyncExternalStore). */
 export function createSessionStore(tokens: TokenStorage) {
-  let state: SessionState = { accessToken: null, user: null, notice: null };
+  let state: SessionState = { accessToken: null, user: null, notice: null, left: false };
   const listeners = new Set<() => void>();
   const set = (next: SessionState) => {
     state = next;
@@ -60,12 +65,12 @@ export function createSessionStore(tokens: TokenStorage) {
     refreshToken: () => tokens.read(),
     signIn(session: Pick<SessionData, 'accessToken' | 'refreshToken' | 'usuario'>) {
       tokens.write(session.refreshToken);
-      set({ accessToken: session.accessToken, user: session.usuario, notice: null });
+      set({ accessToken: session.accessToken, user: session.usuario, notice: null, left: false });
     },
-    signOut(notice: string | null = null) {
+    signOut(notice: string | null = null, { left = false } = {}) {
       tokens.write(null);
-      if (state.accessToken === null && state.user === null && state.notice === notice) return;
-      set({ accessToken: null, user: null, notice });
+      if (state.user === null && state.accessToken === null && state.notice === notice) return;
+      set({ accessToken: null, user: null, notice, left });
     },
     clearNotice() {
       if (state.notice !== null) set({ ...state, notice: null });

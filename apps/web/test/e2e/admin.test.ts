@@ -15,6 +15,7 @@ describeE2e('administração', ({ baseUrl, admin, browser, register, signIn }) =
 
     const { page, context } = await newPage(browser(), baseUrl);
     await loginViaUi(page, admin.email, admin.password);
+    await page.getByRole('link', { name: /^Conta de @/ }).click();
     await page.getByRole('link', { name: 'Administração' }).click();
     await visible(page.getByRole('heading', { name: 'Administração de usuários' }));
     await page.getByLabel('Buscar').fill(student.nickname);
@@ -32,9 +33,13 @@ describeE2e('administração', ({ baseUrl, admin, browser, register, signIn }) =
     await visible(row.getByText('Bloqueado'));
     await screenshot(page, 'administracao');
 
-    // The blocked student's next action leads back to the login page, with the reason.
-    await victim.page.getByRole('link', { name: 'Partidas', exact: true }).click();
+    // The blocked student's next action, or their live streams (which the block ends), lead
+    // back to the login page, with the reason.
+    const next = victim.page.getByRole('link', { name: 'Partidas', exact: true });
+    if (await next.isVisible()) await next.click({ timeout: 2_000 }).catch(() => {});
     await victim.page.waitForURL('**/entrar**');
+    // Where they were, to go back to after logging in again.
+    const back = new URL(victim.page.url()).searchParams.get('next') ?? '/feed';
     await visible(
       victim.page
         .getByRole('alert')
@@ -53,8 +58,8 @@ describeE2e('administração', ({ baseUrl, admin, browser, register, signIn }) =
     await row.getByRole('button', { name: `Reativar ${student.nome}` }).click();
     await visible(row.getByText('Ativo', { exact: true }));
     await victim.page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await victim.page.waitForURL('**/partidas');
-    await visible(victim.page.getByRole('heading', { name: 'Partidas', level: 1 }));
+    await victim.page.waitForURL(`**${back}`);
+    await visible(victim.page.locator('main h1'));
     await victim.context.close();
     await context.close();
   });

@@ -1,5 +1,12 @@
 import { expect, it } from 'vitest';
-import { newPage, present, screenshot, uniqueStudent, visible } from './support/browser';
+import {
+  newPage,
+  present,
+  screenshot,
+  uniqueStudent,
+  visible,
+  accountLink,
+} from './support/browser';
 import { describeE2e } from './support/suite';
 
 describeE2e('cadastro de estudante', ({ baseUrl, browser, register }) => {
@@ -76,7 +83,7 @@ describeE2e('cadastro de estudante', ({ baseUrl, browser, register }) => {
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await page.waitForURL('**/feed');
     await visible(page.getByText(`Bem-vindo(a) ao Campus, ${student.nome}!`));
-    await visible(page.getByText(`@${student.nickname}`));
+    await visible(accountLink(page, student.nickname));
     await screenshot(page, 'feed-bem-vindo');
     await context.close();
   });

@@ -20,9 +20,12 @@ describeE2e('the feed, seen by its reader', ({ baseUrl, admin, browser, register
 
     const r = await signIn(reader);
     // Search: both posts, by a word of their titles, accents ignored.
+    await r.page.getByRole('button', { name: 'Filtros' }).click();
     await r.page.getByLabel('Buscar', { exact: true }).fill(word);
     await r.page.getByRole('button', { name: 'Buscar' }).click();
-    await visible(r.page.getByRole('status').filter({ hasText: '2 resultados' }));
+    await visible(r.page.getByText(`Filtrando por “${word}”`));
+    await visible(r.page.getByRole('link', { name: eventTitle }));
+    expect(await r.page.locator('.post-item').count()).toBe(2);
     const like = r.page.getByRole('button', { name: `Curtir “Torneio de ${word}”` });
     await like.click();
     const liked = r.page.getByRole('button', { name: `Curtido “Torneio de ${word}”` });
@@ -33,7 +36,9 @@ describeE2e('the feed, seen by its reader', ({ baseUrl, admin, browser, register
     await r.page.getByRole('link', { name: 'Próximos eventos' }).click();
     await visible(r.page.getByRole('link', { name: eventTitle }));
     await r.page.getByRole('button', { name: `Vou participar “${eventTitle}”` }).click();
-    await visible(r.page.getByRole('button', { name: `Presença confirmada “${eventTitle}”` }));
+    await visible(
+      r.page.getByRole('button', { name: `Vou participar “${eventTitle}”`, pressed: true }),
+    );
 
     // Comment, then edit it.
     await r.page.getByRole('link', { name: eventTitle }).click();
@@ -82,6 +87,7 @@ describeE2e('the feed, seen by its reader', ({ baseUrl, admin, browser, register
 
     const { page } = await newPage(browser(), baseUrl);
     await loginViaUi(page, admin.email, admin.password);
+    await page.getByRole('link', { name: /^Conta de @/ }).click();
     await page.getByRole('link', { name: 'Denúncias' }).click();
     await visible(page.getByRole('heading', { name: 'Denúncias', level: 1 }));
     const item = page.getByRole('article', { name: `Comentário ${thread.data[0]!.id}` });

@@ -39,6 +39,7 @@ describeE2e('grupos', ({ register, signIn }) => {
     await visible(owner.page.getByRole('heading', { name: 'Pedidos para entrar' }));
     await owner.page.getByRole('button', { name: 'Aprovar' }).click();
     await visible(owner.page.getByRole('status').filter({ hasText: 'agora é membro' }));
+    await owner.page.getByRole('tab', { name: 'Membros' }).click();
     const members = owner.page.getByRole('region', { name: 'Membros' });
     await visible(members.getByText(`@${student.nickname}`));
     expect(await owner.page.getByText('2 membros · 1 seguidor').count()).toBe(1);

@@ -2,6 +2,7 @@ import { LIMITS } from '@campus/core/schemas';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiCall, apiLogin, loginViaUi, newPage, visible } from './support/browser';
+import { openComposer } from './support/posts';
 import { describeE2e } from './support/suite';
 
 /*
@@ -109,10 +110,9 @@ describeE2e(
       );
 
       const a = await signIn(author);
-      const composer = a.page.locator('details.composer');
-      await composer.locator('summary').click();
+      const composer = await openComposer(a.page);
       await composer.getByLabel('Tipo').selectOption('EVENT');
-      expect(await renderedMaxLengths(a.page, 'details.composer', Object.keys(POST))).toEqual(POST);
+      expect(await renderedMaxLengths(a.page, '[role="dialog"]', Object.keys(POST))).toEqual(POST);
       await a.context.close();
 
       const r = await signIn(reader);

@@ -80,6 +80,7 @@ describeE2e('links compartilhados', ({ baseUrl, browser, register }) => {
     await visible(page.getByText('Entre para ver este post.'));
     await login();
     await visible(page.getByRole('heading', { name: title, level: 1 }));
+    await page.getByRole('link', { name: /^Conta de @/ }).click();
     await page.getByRole('button', { name: 'Sair' }).click();
 
     // Another site, by any spelling, is no return target: the login goes to the feed.

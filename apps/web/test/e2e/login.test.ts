@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { newPage, screenshot, visible } from './support/browser';
+import { newPage, screenshot, visible, accountLink } from './support/browser';
 import { describeE2e } from './support/suite';
 
 const REFRESH_TOKEN_KEY = 'campus.refreshToken';
@@ -27,7 +27,7 @@ describeE2e('login e logout', ({ baseUrl, browser, register, signIn }) => {
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await page.waitForURL('**/partidas');
     await visible(page.getByRole('heading', { name: 'Partidas', level: 1 }));
-    await visible(page.getByText(`@${student.nickname}`));
+    await visible(accountLink(page, student.nickname));
     const firstRefreshToken = await page.evaluate(
       (key) => localStorage.getItem(key),
       REFRESH_TOKEN_KEY,
@@ -47,10 +47,11 @@ describeE2e('login e logout', ({ baseUrl, browser, register, signIn }) => {
     // A reload keeps the session (the refresh token in localStorage makes a new access token).
     await page.reload();
     await visible(page.getByRole('heading', { name: 'Feed', level: 1 }));
-    await visible(page.getByText(`@${student.nickname}`));
+    await visible(accountLink(page, student.nickname));
 
     // Logout ends the session on the server too: its refresh token no longer works.
     const beforeLogout = await page.evaluate((key) => localStorage.getItem(key), REFRESH_TOKEN_KEY);
+    await accountLink(page, student.nickname).click();
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL('**/entrar**');
     await visible(page.getByRole('heading', { name: 'Entrar', level: 1 }));
@@ -115,7 +116,7 @@ describeE2e('login e logout', ({ baseUrl, browser, register, signIn }) => {
     await page.reload();
     // The new page only has the rotated token: a lost answer, not a stolen token.
     await visible(page.getByRole('heading', { name: 'Feed', level: 1 }));
-    await visible(page.getByText(`@${student.nickname}`));
+    await visible(accountLink(page, student.nickname));
     expect(page.url()).toContain('/feed');
     await context.close();
   });

@@ -169,7 +169,9 @@ describeE2e('partidas', ({ register, signIn }) => {
     await screenshot(org.page, 'partida-finalizada');
 
     await other.page.reload();
-    await visible(other.page.getByText('As inscrições estão encerradas.'));
+    // A finished match offers nothing to do: no seat to take, no free spot, no calendar.
+    await visible(other.page.getByText('Partida encerrada.'));
+    expect(await other.page.locator('main .actions button, main .free-spot').count()).toBe(0);
     await org.context.close();
     await other.context.close();
   });

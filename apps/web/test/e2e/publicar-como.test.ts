@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { apiCall, apiLogin, present, screenshot, visible, type Student } from './support/browser';
+import { openComposer } from './support/posts';
 import { describeE2e } from './support/suite';
 
 describeE2e('publicar como grupo', ({ baseUrl, register, signIn }) => {
@@ -51,8 +52,7 @@ describeE2e('publicar como grupo', ({ baseUrl, register, signIn }) => {
     // The owner posts as the group from the feed's composer.
     const title = `Treino aberto ${founder.nickname}`;
     await owner.page.getByRole('link', { name: 'Feed', exact: true }).click();
-    const composer = owner.page.locator('details.composer');
-    await composer.locator('summary').click();
+    const composer = await openComposer(owner.page);
     const postAs = composer.getByLabel('Publicar como');
     await present(postAs.locator('option', { hasText: name }));
     expect(await postAs.inputValue()).toBe('');
@@ -72,8 +72,7 @@ describeE2e('publicar como grupo', ({ baseUrl, register, signIn }) => {
 
     // The MEMBER is offered their own group, not the one they are only a member of.
     const member = await signIn(student);
-    const memberComposer = member.page.locator('details.composer');
-    await memberComposer.locator('summary').click();
+    const memberComposer = await openComposer(member.page);
     const memberPostAs = memberComposer.getByLabel('Publicar como');
     await present(memberPostAs.locator('option', { hasText: own }));
     const options = await memberPostAs.locator('option').allTextContents();

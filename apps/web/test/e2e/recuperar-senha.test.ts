@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { loginViaUi, newPage, screenshot, visible } from './support/browser';
+import { loginViaUi, newPage, screenshot, visible, accountLink } from './support/browser';
 import { describeE2e } from './support/suite';
 
 const e2e = inject('e2e');
@@ -81,7 +81,7 @@ describeE2e('recuperar a senha', ({ baseUrl, browser, register }) => {
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await visible(page.getByRole('alert').filter({ hasText: 'E-mail ou senha inválidos.' }));
     await loginViaUi(page, student.email, 'nova-senha-e2e-456');
-    await visible(page.getByText(`@${student.nickname}`));
+    await visible(accountLink(page, student.nickname));
     await context.close();
   });
 });

@@ -1,14 +1,14 @@
 import type { Page, Request } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { apiCall, apiLogin, screenshot, visible, type Student } from './support/browser';
+import { openComposer } from './support/posts';
 import { describeE2e } from './support/suite';
 
 const NETWORK_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão.';
 
 /** Opens the feed's composer and fills a post's title and text. */
 async function draft(page: Page, title: string) {
-  const composer = page.locator('details.composer');
-  if ((await composer.getAttribute('open')) === null) await composer.locator('summary').click();
+  const composer = await openComposer(page);
   await composer.getByLabel('Título').fill(title);
   await composer.getByLabel('Texto').fill('Alguém viu um guarda-chuva azul na biblioteca?');
   return composer;
@@ -40,7 +40,8 @@ describeE2e('rede instável', ({ baseUrl, register, signIn }) => {
     const composer = await draft(page, title);
 
     await context.setOffline(true);
-    await visible(page.getByRole('status').filter({ hasText: 'Você está sem conexão.' }));
+    // Shown above the open sheet (which hides the page behind it from the accessibility tree).
+    await visible(page.getByText('Você está sem conexão.'));
     await composer.getByRole('button', { name: 'Publicar' }).click();
     await visible(page.getByRole('alert').filter({ hasText: NETWORK_MESSAGE }));
     expect(await composer.getByRole('button', { name: 'Publicar' }).isEnabled()).toBe(true);

@@ -1,4 +1,9 @@
-import { matchStreamEvent, notificationStreamEvent, postStreamEvent } from '@campus/core';
+import {
+  feedStreamEvent,
+  matchStreamEvent,
+  notificationStreamEvent,
+  postStreamEvent,
+} from '@campus/core';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { createDocument } from 'zod-openapi';
 import { restRoutes } from '../routes';
@@ -8,6 +13,7 @@ const streamEvents = {
   'streams.notifications': notificationStreamEvent,
   'streams.match': matchStreamEvent,
   'streams.post': postStreamEvent,
+  'streams.feed': feedStreamEvent,
 } as const;
 
 const heartbeat =

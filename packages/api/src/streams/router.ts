@@ -1,4 +1,9 @@
-import type { matchStreamEvent, NotificationStreamEvent, postStreamEvent } from '@campus/core';
+import type {
+  FeedStreamEvent,
+  matchStreamEvent,
+  NotificationStreamEvent,
+  postStreamEvent,
+} from '@campus/core';
 import {
   matchIdInput,
   notificationStreamInput,
@@ -145,6 +150,32 @@ export const streamsRouter = router({
         // One read per change serves every watcher; each sees its own team and place in line.
         (event): z.infer<typeof matchStreamEvent> =>
           event.kind === 'match' ? { ...event, match: viewedBy(event.match, ctx.actor.id) } : event,
+      ),
+    ),
+
+  feed: authedProcedure
+    .meta({
+      sse: true,
+      reasons: { 429: ['TOO_MANY_STREAMS'] },
+      openapi: {
+        method: 'GET',
+        path: '/streams/feed',
+        operationId: 'getFeedStream',
+        tags,
+        summary: 'Posts as they are published, live',
+        description:
+          'Server-sent events: `{"kind":"ready"}` once listening, then `{"kind":"post","postId","authorId"}` for ' +
+          'each post published, and `{"kind":"missed"}` when posts may have gone by unannounced. It carries ' +
+          'no post: a client shows that there are new ones and reads `GET /post` when asked.',
+        errorResponses: errors,
+      },
+    })
+    .subscription(({ ctx, signal }) =>
+      openStream(
+        ctx,
+        signal,
+        (stop) => ctx.services.live.feed(stop),
+        (event): FeedStreamEvent => event,
       ),
     ),
 

@@ -39,10 +39,14 @@ function calendarOf(event: CalendarEvent): string {
   return calendar.toString();
 }
 
+/** A team as a person reads it: its own name, or "Time A" for the default (TIME_A), never the code. */
+const teamTitle = (letter: 'A' | 'B', name: string) =>
+  name.trim() && name !== `TIME_${letter}` ? name : `Time ${letter}`;
+
 export const matchCalendar = (match: Match): string => {
   const start = new Date(match.MatchDate);
   const sport = match.sport ? `${SPORT_NAMES[match.sport]} · ` : '';
-  const teams = `${match.teamNameA} × ${match.teamNameB}`;
+  const teams = `${teamTitle('A', match.teamNameA)} × ${teamTitle('B', match.teamNameB)}`;
   return calendarOf({
     uid: `match-${match.id}@${UID_DOMAIN}`,
     start,

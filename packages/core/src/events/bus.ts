@@ -26,6 +26,11 @@ export const eventSchemas = {
     deleted: z.boolean().optional(),
   }),
   /**
+   * A post was published (`key`: always FEED_KEY, the one feed everyone reads): its id and
+   * author, which any reader of the feed sees anyway.
+   */
+  feed: z.object({ key: z.literal('feed'), postId: z.uuid(), authorId: z.uuid() }),
+  /**
    * What authentication reads of account `key` changed (status, perfil, nickname, sessions
    * ended) or it was deleted. Published by a trigger on `users` (migration 0012), not by services.
    */

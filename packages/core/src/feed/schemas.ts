@@ -287,3 +287,16 @@ export const userRecordListResponse = listResponse(userRecordSchema).meta({
   id: 'PostUserRecordList',
 });
 export type UserRecordList = z.infer<typeof userRecordListResponse>;
+
+/**
+ * The feed stream (GET /streams/feed): `ready` once listening, then each post as it is published
+ * (`post`: its id and author), and `missed` when the server's listening connection was lost and
+ * posts may have gone by unannounced. A client shows "novos posts" and reads the list's first
+ * page when asked; the stream itself carries no post.
+ */
+export const feedStreamEvent = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('ready') }),
+  z.object({ kind: z.literal('post'), postId: z.uuid(), authorId: z.uuid() }),
+  z.object({ kind: z.literal('missed') }),
+]);
+export type FeedStreamEvent = z.infer<typeof feedStreamEvent>;

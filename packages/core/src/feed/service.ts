@@ -12,6 +12,7 @@ import { notify } from '../notifications/service';
 import { users } from '../users/table';
 import { createInteractionService } from './interactions';
 import { createPostListing } from './listing';
+import { FEED_KEY } from './new-posts';
 import {
   groupVerified,
   postColumns,
@@ -128,6 +129,12 @@ export function createFeedService(db: Database, options: FeedOptions) {
             ),
           );
         }
+        // The feed's readers hear of it when this commits ("novos posts").
+        await publish(tx, 'feed', {
+          key: FEED_KEY,
+          postId: inserted!.id,
+          authorId: input.authorId,
+        });
         return inserted!;
       });
       return withNoInteractions(row);

@@ -4,7 +4,7 @@ import { listMeta, pageOffset } from '../common/pagination';
 import type { Database, Executor } from '../db/client';
 import { conflict, forbidden, isUniqueViolation, notFound } from '../errors';
 import { joinDecisionNotification, joinRequestNotifications } from '../notifications/messages';
-import { notify } from '../notifications/service';
+import { notify, readGroupNotifications } from '../notifications/service';
 import { users } from '../users/table';
 import { assertMayManage, assertOwner, groupNotFound, lockGroup, roleIn } from './access';
 import { toJoinRequest, toMember } from './records';
@@ -70,6 +70,19 @@ async function readRequest(db: Executor, id: string): Promise<JoinRequest> {
   return toJoinRequest(row!);
 }
 
+/**
+ * Once no request to join the group is pending, its managers' GROUP_JOIN_REQUEST notifications
+ * are read: they asked for a decision, and every one was made (or withdrawn).
+ */
+async function readRequestsWhenNonePending(tx: Executor, groupId: string) {
+  const [pending] = await tx
+    .select({ id: groupJoinRequests.id })
+    .from(groupJoinRequests)
+    .where(and(eq(groupJoinRequests.groupId, groupId), eq(groupJoinRequests.status, 'PENDING')))
+    .limit(1);
+  if (!pending) await readGroupNotifications(tx, groupId, 'GROUP_JOIN_REQUEST');
+}
+
 export function createMembershipService(db: Database) {
   async function decide(
     groupId: string,
@@ -104,6 +117,7 @@ export function createMembershipService(db: Database) {
           .values({ groupId, userId: request.userId, role: 'MEMBER' })
           .onConflictDoNothing();
       await notify(tx, [joinDecisionNotification(group, request.userId, status)]);
+      await readRequestsWhenNonePending(tx, groupId);
     });
     return readRequest(db, requestId);
   }
@@ -171,16 +185,22 @@ export function createMembershipService(db: Database) {
       decide(groupId, requestId, actor, 'REJECTED'),
 
     async withdraw(groupId: string, actor: Actor): Promise<void> {
-      const deleted = await db
-        .delete(groupJoinRequests)
-        .where(
-          and(
-            eq(groupJoinRequests.groupId, groupId),
-            eq(groupJoinRequests.userId, actor.id),
-            eq(groupJoinRequests.status, 'PENDING'),
-          ),
-        )
-        .returning({ id: groupJoinRequests.id });
+      const deleted = await db.transaction(async (tx) => {
+        // Locked like a decision, so the last two requests never both see the other pending.
+        await lockGroup(tx, groupId);
+        const rows = await tx
+          .delete(groupJoinRequests)
+          .where(
+            and(
+              eq(groupJoinRequests.groupId, groupId),
+              eq(groupJoinRequests.userId, actor.id),
+              eq(groupJoinRequests.status, 'PENDING'),
+            ),
+          )
+          .returning({ id: groupJoinRequests.id });
+        if (rows.length) await readRequestsWhenNonePending(tx, groupId);
+        return rows;
+      });
       if (deleted.length) return;
       const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
       if (!group) throw groupNotFound();

@@ -69,6 +69,35 @@ const recordColumns = {
 const REPLAY_BATCH = 100;
 
 /** A stream event and, for notifications, its resumable id (the inbox `seq`). */
+/**
+ * Marks read, inside the caller's transaction, the unread notifications of `type` about group
+ * `groupId` (e.g. the join requests, once none is pending: nothing is left to do about them),
+ * and announces the new counts of the inboxes it changed.
+ */
+export async function readGroupNotifications(
+  tx: Executor,
+  groupId: string,
+  type: NotificationType,
+): Promise<void> {
+  const rows = await tx
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.type, type),
+        isNull(notifications.readAt),
+        sql`${notifications.data}->>'groupId' = ${groupId}`,
+      ),
+    )
+    .returning({ userId: notifications.userId });
+  const users = [...new Set(rows.map((row) => row.userId))];
+  await publishMany(
+    tx,
+    'notification',
+    users.map((key) => ({ key })),
+  );
+}
+
 export interface StreamItem<T> {
   id?: string;
   data: T;

@@ -11,22 +11,22 @@ import { FormCard } from '../../components/FormCard';
 import { Page } from '../../components/Page';
 import { useFormValues, useSubmit } from '../../components/useForm';
 import { formMessage, sameNames } from '../../lib/errors';
-import { navigate } from '../../lib/router';
+import { Link, navigate } from '../../lib/router';
 import { useTRPC, useTRPCClient } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
 import { PushSettings } from '../../push/PushSettings';
 import { useSession } from '../../session/SessionProvider';
+import { SelectField } from '../../components/InputField';
+import { useRegisterOptions } from '../register/useRegisterOptions';
 import { CURRENT_PASSWORD, NEW_PASSWORD, TextInputs, type TextSpec } from './fields';
 
 const PROFILE = { nome: '', instituicao: '', curso: '', periodo: '', estado: '', cidade: '' };
 type ProfileField = keyof typeof PROFILE;
-const PROFILE_SPECS: TextSpec<ProfileField>[] = [
+const PROFILE_SPECS: TextSpec<Exclude<ProfileField, 'estado' | 'cidade'>>[] = [
   { name: 'nome', label: 'Nome', maxLength: LIMITS.user.nome.max },
   { name: 'instituicao', label: 'Instituição', maxLength: LIMITS.user.instituicao.max },
   { name: 'curso', label: 'Curso', maxLength: LIMITS.user.curso.max },
   { name: 'periodo', label: 'Período', maxLength: LIMITS.user.periodo.max },
-  { name: 'estado', label: 'Estado (UF)', maxLength: 2, hint: 'A sigla, como DF ou SP.' },
-  { name: 'cidade', label: 'Cidade', maxLength: LIMITS.user.cidade.max },
 ];
 
 /** The fields that changed, as the API takes them (estado and cidade travel together). */
@@ -39,6 +39,46 @@ function changes(values: typeof PROFILE, saved: typeof PROFILE) {
     out.cidade = values.cidade;
   }
   return out;
+}
+
+/** State and city from the same lists as the sign-up (a new state empties the city). */
+function PlaceFields({
+  form,
+  errors,
+}: {
+  form: ReturnType<typeof useFormValues<typeof PROFILE>>;
+  errors: Record<string, string>;
+}) {
+  const { values } = form;
+  const options = useRegisterOptions(values.estado);
+  return (
+    <>
+      <SelectField
+        name="estado"
+        label="Estado"
+        value={values.estado}
+        onChange={(e) => form.setValues((v) => ({ ...v, estado: e.target.value, cidade: '' }))}
+        error={errors.estado}
+        placeholder="Selecione o estado"
+        options={options.estados}
+      />
+      <SelectField
+        name="cidade"
+        label="Cidade"
+        value={values.cidade}
+        onChange={(e) => form.set('cidade', e.target.value)}
+        error={errors.cidade}
+        placeholder={options.cidadesLoading ? 'Carregando cidades…' : 'Selecione a cidade'}
+        // The saved city stays offered while the state's list loads.
+        options={
+          options.cidades.length || !values.cidade
+            ? options.cidades
+            : [{ value: values.cidade, label: values.cidade }]
+        }
+        disabled={!values.estado}
+      />
+    </>
+  );
 }
 
 function ProfileForm() {
@@ -71,6 +111,7 @@ function ProfileForm() {
       disabled={data.isPending}
     >
       <TextInputs specs={PROFILE_SPECS} form={form} errors={state.errors} required={false} />
+      <PlaceFields form={form} errors={state.errors} />
     </FormCard>
   );
 }
@@ -130,6 +171,7 @@ function DataSection() {
     await client.accounts.deleteAccount.mutate(checked(deleteAccountInput, form.values, 'pt'));
     signOut(
       'Sua conta foi excluída. Seus posts e comentários aparecem como de "Usuário removido".',
+      { left: true },
     );
     navigate('/entrar', { replace: true });
   });
@@ -166,11 +208,45 @@ function DataSection() {
   );
 }
 
-/** "Minha conta": profile, password, notifications, data export and deletion. */
+/** Who is logged in, the administration's pages (for an ADMIN) and the way out. */
+function SessionSection() {
+  const { user, logout } = useSession();
+  return (
+    <section aria-labelledby="sessao-titulo" className="card stack">
+      <h2 id="sessao-titulo" className="visually-hidden">
+        Sessão
+      </h2>
+      <p className="row">
+        {/* The account's avatar goes before the name (photos). */}
+        <span>
+          Conectado como <strong>@{user?.nickname}</strong>
+        </span>
+      </p>
+      {user?.perfil === 'ADMIN' ? (
+        <nav aria-label="Administração do site" className="row wrap">
+          <Link to="/administracao" className="button-link">
+            Administração
+          </Link>
+          <Link to="/administracao/denuncias" className="button-link">
+            Denúncias
+          </Link>
+        </nav>
+      ) : null}
+      <p>
+        <button type="button" onClick={() => void logout()}>
+          Sair
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** "Minha conta": the session, profile, password, notifications, data export and deletion. */
 export function AccountPage() {
   return (
     <Page title="Minha conta">
       <div className="narrow stack">
+        <SessionSection />
         <ProfileForm />
         <PasswordForm />
         <PushSettings />

@@ -6,6 +6,7 @@ import { formMessage } from '../../lib/errors';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { LinkedText } from '../../components/LinkedText';
 import { RelativeTime } from '../../components/Times';
+import { CommentReport } from './CommentReport';
 
 type Comment = RouterOutputs['feed']['listComments']['data'][number];
 
@@ -14,12 +15,15 @@ export function CommentItem({
   comment,
   mayEdit,
   mayDelete,
+  mayReport,
   onDelete,
   announce,
 }: {
   comment: Comment;
   mayEdit: boolean;
   mayDelete: boolean;
+  /** Someone else's comment: "Denunciar". */
+  mayReport: boolean;
   onDelete: () => void;
   announce: (message: string) => void;
 }) {
@@ -104,6 +108,9 @@ export function CommentItem({
             className="small"
             onConfirm={onDelete}
           />
+        ) : null}
+        {mayReport && draft === null ? (
+          <CommentReport commentId={comment.id} who={who} announce={announce} />
         ) : null}
       </div>
     </li>

@@ -1,24 +1,31 @@
-import { LIMITS } from '@campus/core/schemas';
 import { useState, type FormEvent } from 'react';
-import { Link, navigate, pageFrom } from '../../lib/router';
+import { Icon } from '../../components/Icon';
+import { Sheet } from '../../components/Sheet';
+import { Link, navigate } from '../../lib/router';
 
-/** What the feed page asks for (a part of the list's input). */
+/** What the feed page asks for (a part of the list's input, without the cursor). */
 export interface FeedQuery {
-  page: number;
   limit: number;
   q?: string;
   type?: 'GENERAL' | 'EVENT';
   upcoming?: boolean;
 }
 const PAGE_SIZE = 10;
+/**
+ * The search's longest text (core's LIMITS.post.search.max, which the limits test checks against
+ * the rendered field): written here so that the feed's first load does not bring core's schemas.
+ */
+const SEARCH_MAX = 200;
 const TYPES = { GENERAL: 'Publicações', EVENT: 'Eventos' } as const;
 
-/** The feed's filters as they stand in the address (a reload or a shared link keeps them). */
+/**
+ * The feed's filters as they stand in the address (a reload or a shared link keeps them). A
+ * `?pagina=` of the paged feed that was is ignored: the endless feed starts at the top.
+ */
 export function feedQueryFrom(query: URLSearchParams): FeedQuery {
   const q = query.get('busca')?.trim();
   const type = query.get('tipo');
   return {
-    page: pageFrom(query),
     limit: PAGE_SIZE,
     ...(q ? { q } : {}),
     ...(type && type in TYPES ? { type: type as keyof typeof TYPES } : {}),
@@ -26,49 +33,48 @@ export function feedQueryFrom(query: URLSearchParams): FeedQuery {
   };
 }
 
-export function feedSearch(filters: {
-  q?: string;
-  type?: string;
-  upcoming?: boolean;
-  page?: number;
-}) {
+export function feedSearch(filters: { q?: string; type?: string; upcoming?: boolean }) {
   const params = new URLSearchParams();
   if (filters.q) params.set('busca', filters.q);
   if (filters.type) params.set('tipo', filters.type);
   if (filters.upcoming) params.set('proximos', '1');
-  if (filters.page && filters.page > 1) params.set('pagina', String(filters.page));
   const search = params.toString();
   return `/feed${search ? `?${search}` : ''}`;
 }
 
-/** "Todas" / "Próximos eventos", a search box and a type filter. */
-export function FeedFilters({ filters }: { filters: FeedQuery }) {
+/** The search and type, in a sheet: the feed keeps the screen. */
+function FilterSheet({ filters }: { filters: FeedQuery }) {
+  const [open, setOpen] = useState(false);
   const [q, setQ] = useState(filters.q ?? '');
   const [type, setType] = useState<string>(filters.type ?? '');
+  const count = Number(Boolean(filters.q)) + Number(Boolean(filters.type));
 
   function apply(event: FormEvent) {
     event.preventDefault();
+    setOpen(false);
     navigate(feedSearch({ q: q.trim(), type, ...(filters.upcoming ? { upcoming: true } : {}) }));
   }
 
   return (
-    <>
-      <nav aria-label="Vistas do feed" className="row tabs">
-        <Link to="/feed" aria-current={filters.upcoming ? undefined : 'page'}>
-          Todas
-        </Link>
-        <Link to="/feed?proximos=1" aria-current={filters.upcoming ? 'page' : undefined}>
-          Próximos eventos
-        </Link>
-      </nav>
-      <form className="card filters" onSubmit={apply} role="search" aria-label="Buscar no feed">
+    <Sheet
+      title="Buscar no feed"
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button type="button" className="small with-icon">
+          <Icon name="filter" />
+          Filtros{count ? ` (${count})` : ''}
+        </button>
+      }
+    >
+      <form className="stack" onSubmit={apply} role="search" aria-label="Buscar no feed">
         <div className="field">
           <label htmlFor="feed-busca">Buscar</label>
           <input
             id="feed-busca"
             type="search"
             value={q}
-            maxLength={LIMITS.post.search.max}
+            maxLength={SEARCH_MAX}
             onChange={(e) => setQ(e.target.value)}
             placeholder="título ou texto"
           />
@@ -86,10 +92,44 @@ export function FeedFilters({ filters }: { filters: FeedQuery }) {
             </select>
           </div>
         )}
-        <div className="row">
-          <button type="submit">Buscar</button>
-        </div>
+        <button type="submit" className="primary">
+          Buscar
+        </button>
       </form>
-    </>
+    </Sheet>
+  );
+}
+
+/** "Todas" / "Próximos eventos" as tabs, the filters' button, and the filters in force. */
+export function FeedFilters({ filters }: { filters: FeedQuery }) {
+  const active = [
+    filters.q ? `“${filters.q}”` : null,
+    filters.type ? TYPES[filters.type] : null,
+  ].filter(Boolean);
+  return (
+    <div className="feed-bar">
+      <div className="row">
+        <nav aria-label="Vistas do feed" className="tabs">
+          <Link to="/feed" aria-current={filters.upcoming ? undefined : 'page'}>
+            Todas
+          </Link>
+          <Link to="/feed?proximos=1" aria-current={filters.upcoming ? 'page' : undefined}>
+            Próximos eventos
+          </Link>
+        </nav>
+        <FilterSheet filters={filters} />
+      </div>
+      {active.length ? (
+        <p className="row wrap meta">
+          Filtrando por {active.join(' · ')}
+          <Link
+            to={feedSearch({ ...(filters.upcoming ? { upcoming: true } : {}) })}
+            className="chip"
+          >
+            Limpar filtros
+          </Link>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,93 +1,56 @@
-import { createPostInput } from '@campus/core/schemas';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { StatusMessage } from '../../components/Alert';
+import { EndlessList } from '../../components/EndlessList';
+import { Icon } from '../../components/Icon';
 import { Page } from '../../components/Page';
-import { PagedList } from '../../components/PagedList';
-import { plural } from '../../lib/format';
-import { LinkedText } from '../../components/LinkedText';
-import { EventTime, RelativeTime } from '../../components/Times';
-import { Link, navigate, useFlash, useLocation } from '../../lib/router';
-import { useTRPC, type RouterOutputs } from '../../lib/trpc';
+import { Sheet } from '../../components/Sheet';
+import { useFlash, useLocation } from '../../lib/router';
+import { useTRPC } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
-import { FeedFilters, feedQueryFrom, feedSearch } from './FeedFilters';
-import { PostActions } from './PostActions';
-import { PostForm } from './PostForm';
-import { checked } from '../../lib/validate';
+import { FeedFilters, feedQueryFrom } from './FeedFilters';
+import { NewPostsPill } from './NewPostsPill';
+import { PostItem } from './PostItem';
 
-type PostSummary = RouterOutputs['feed']['list']['data'][number];
+const loadComposer = () => import('./ComposerForm');
+const ComposerForm = lazy(loadComposer);
 
-/** Who a post is by: its group (✓ when verified) when posted in a group's name, and the author. */
-export function Byline({
-  post,
-}: {
-  post: Pick<PostSummary, 'author' | 'group' | 'groupId' | 'groupVerified'>;
-}) {
+/** The composer, behind the header's "Publicar": a sheet with the post form. */
+function Composer({ onPublished }: { onPublished: (title: string) => void }) {
+  const [open, setOpen] = useState(false);
+  // Its code once the feed is idle, so that the sheet opens at once when tapped.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadComposer(), 2_000);
+    return () => clearTimeout(timer);
+  }, []);
   return (
-    <>
-      {post.group && post.groupId ? (
-        <>
-          <Link to={`/grupos/${post.groupId}`}>{post.group}</Link>
-          {post.groupVerified ? <span aria-label="verificado"> ✓</span> : null} ·{' '}
-        </>
-      ) : null}
-      por @{post.author}
-    </>
+    <Sheet
+      title="Nova publicação"
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button type="button" className="primary with-icon">
+          <Icon name="plus" />
+          Publicar
+        </button>
+      }
+    >
+      <Suspense fallback={<p role="status">Carregando…</p>}>
+        <ComposerForm
+          onPublished={(title) => {
+            setOpen(false);
+            onPublished(title);
+          }}
+        />
+      </Suspense>
+    </Sheet>
   );
 }
 
-export function EventLine({
-  post,
-}: {
-  post: Pick<PostSummary, 'type' | 'eventDate' | 'eventFinishDate' | 'location'>;
-}) {
-  if (post.type !== 'EVENT' || !post.eventDate) return null;
-  return (
-    <p className="event-line">
-      <span className="badge">Evento</span> <EventTime iso={post.eventDate} />
-      {post.eventFinishDate ? (
-        <>
-          {' até '}
-          <EventTime iso={post.eventFinishDate} />
-        </>
-      ) : null}
-      {post.location ? ` · ${post.location}` : ''}
-    </p>
-  );
-}
-
-function PostItem({ post }: { post: PostSummary }) {
-  const excerpt =
-    post.content && post.content.length > 280 ? `${post.content.slice(0, 280)}…` : post.content;
-  return (
-    <li>
-      <article className="card post-item">
-        <h3>
-          <Link to={`/feed/${post.id}`}>{post.title}</Link>
-          {post.hidden ? <span className="badge"> Oculto pela moderação</span> : null}
-        </h3>
-        <p className="meta">
-          <Byline post={post} /> · <RelativeTime iso={post.createdAt} />
-        </p>
-        <EventLine post={post} />
-        {excerpt ? (
-          <p className="content">
-            <LinkedText text={excerpt} />
-          </p>
-        ) : null}
-        <p className="counts">
-          {plural(post.likesCount, 'curtida', 'curtidas')} ·{' '}
-          {plural(post.commentsCount, 'comentário', 'comentários')}
-          {post.type === 'EVENT'
-            ? ` · ${plural(post.attendancesCount, 'presença', 'presenças')}`
-            : ''}
-        </p>
-        <PostActions post={post} />
-      </article>
-    </li>
-  );
-}
-
+/**
+ * The feed: the posts from the first screen on, endless (the cursors of GET /post), a pill when
+ * someone else posts; writing and filtering each behind a button, in a sheet.
+ */
 export function FeedPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -99,38 +62,30 @@ export function FeedPage() {
   const welcome = useFlash('bemvindo', `Bem-vindo(a) ao Campus, ${user?.nome}!`);
   const deleted = useFlash('excluida', 'Publicação excluída.');
 
-  const list = useQuery({
-    ...trpc.feed.list.queryOptions(filters),
-    placeholderData: keepPreviousData,
+  const options = trpc.feed.list.infiniteQueryOptions(filters, {
+    getNextPageParam: (last) => last.meta.nextCursor ?? undefined,
   });
-  const create = useMutation(
-    trpc.feed.create.mutationOptions({
-      onSuccess: (post) => {
-        setStatus(`Publicado: “${post.title}”.`);
-        // Not awaited: the form empties with the announcement, not after the list's refetch
-        // (someone typing the next post meanwhile would lose it).
-        void queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
-      },
-    }),
-  );
+  const list = useInfiniteQuery(options);
+  const shown = (id: string) =>
+    Boolean(list.data?.pages.some((page) => page.data.some((post) => post.id === id)));
 
   return (
-    <Page title="Feed">
+    <Page
+      title="Feed"
+      actions={<Composer onPublished={(title) => setStatus(`Publicado: “${title}”.`)} />}
+    >
       <StatusMessage>{status ?? deleted ?? welcome}</StatusMessage>
-      <details className="card composer">
-        <summary>Escrever um post ou evento</summary>
-        <PostForm
-          submitLabel="Publicar"
-          onSubmit={(fields) => {
-            setStatus(null);
-            const input = { ...fields, author: user!.nickname, authorId: user!.id };
-            return create.mutateAsync(checked(createPostInput, input, 'en'));
+      <FeedFilters key={query.toString()} filters={filters} />
+      {filtered ? null : (
+        <NewPostsPill
+          known={shown}
+          onShow={() => {
+            window.scrollTo(0, 0);
+            void queryClient.resetQueries({ queryKey: options.queryKey });
           }}
         />
-      </details>
-
-      <FeedFilters key={query.toString()} filters={filters} />
-      <PagedList
+      )}
+      <EndlessList
         id="posts-title"
         heading="Publicações"
         loading="Carregando publicações…"
@@ -139,18 +94,10 @@ export function FeedPage() {
             ? 'Nada encontrado com esses filtros.'
             : 'Nenhuma publicação ainda. Que tal escrever a primeira?'
         }
-        summary={
-          filtered && list.data ? (
-            <p role="status">{plural(list.data.meta.totalCount, 'resultado', 'resultados')}.</p>
-          ) : null
-        }
-        pagesLabel="Páginas do feed"
         query={list}
-        page={filters.page}
-        onPage={(next) => navigate(feedSearch({ ...filters, page: next }))}
       >
         {(post) => <PostItem key={post.id} post={post} />}
-      </PagedList>
+      </EndlessList>
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ShareButton } from '../../components/ShareButton';
 import { formMessage } from '../../lib/errors';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 
@@ -48,7 +49,8 @@ export function PostActions({ post }: { post: PostSummary }) {
             key: 'attend',
             on: post.attendingByMe,
             run: () => (post.attendingByMe ? unattend : attend).mutateAsync({ id: post.id }),
-            words: ['Vou participar', 'Presença confirmada'],
+            // One wording everywhere: pressed means "I'm going" (the event page says the same).
+            words: ['Vou participar', 'Vou participar'],
             symbols: ['', '✓'],
           },
         ]
@@ -73,6 +75,7 @@ export function PostActions({ post }: { post: PostSummary }) {
           {toggle.words[Number(toggle.on)]}
         </button>
       ))}
+      <ShareButton title={post.title} path={`/feed/${post.id}`} label={`“${post.title}”`} compact />
       {error ? (
         <span role="alert" className="error">
           {error}

@@ -1,11 +1,10 @@
 import { createCommentInput, LIMITS } from '@campus/core/schemas';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { useSubmit } from '../../components/useForm';
 import { formMessage, sameNames } from '../../lib/errors';
-import { PagedItems } from '../../components/PagedItems';
 import { CommentItem } from './CommentItem';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
@@ -17,8 +16,10 @@ const FIELDS = sameNames('content');
 const PAGE_SIZE = 10;
 
 /**
- * The comments of a post, newest first, a page at a time (GET /post/{id}/comment: the post read
- * embeds only the newest), a form to add one, edit and delete where allowed.
+ * The comments of a post as a conversation: oldest first, the newest at the bottom just above
+ * the box to answer, earlier ones a tap away ("Ver comentários anteriores": the next page of
+ * GET /post/{id}/comment by cursor, which reads newest first); edit, delete and report where
+ * allowed.
  */
 export function PostComments({
   post,
@@ -31,11 +32,14 @@ export function PostComments({
   const queryClient = useQueryClient();
   const { user } = useSession();
   const [content, setContent] = useState('');
-  const [page, setPage] = useState(1);
-  const comments = useQuery({
-    ...trpc.feed.listComments.queryOptions({ id: post.id, page, limit: PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const comments = useInfiniteQuery(
+    trpc.feed.listComments.infiniteQueryOptions(
+      { id: post.id, limit: PAGE_SIZE },
+      { getNextPageParam: (last) => last.meta.nextCursor ?? undefined },
+    ),
+  );
+  const oldestFirst = comments.data?.pages.flatMap((p) => p.data).reverse();
+  const total = comments.data?.pages[0]?.meta.totalCount;
   const { errors, message, setMessage, formRef, handle } = useSubmit(FIELDS);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.feed.pathKey() });
 
@@ -45,7 +49,6 @@ export function PostComments({
   const submit = handle(async () => {
     await add.mutateAsync(checked(createCommentInput, { id: post.id, content }, 'en'));
     setContent('');
-    setPage(1);
     announce('Comentário publicado.');
   });
 
@@ -64,18 +67,41 @@ export function PostComments({
 
   return (
     <section aria-labelledby="comments-title" className="card">
-      <h2 id="comments-title">
-        Comentários ({comments.data?.meta.totalCount ?? post.commentsCount})
-      </h2>
+      <h2 id="comments-title">Comentários ({total ?? post.commentsCount})</h2>
+      {total === 0 ? <p>Nenhum comentário ainda.</p> : null}
+      <ErrorMessage>{comments.error ? formMessage(comments.error) : null}</ErrorMessage>
+      {comments.hasNextPage ? (
+        <button
+          type="button"
+          className="small"
+          disabled={comments.isFetchingNextPage}
+          onClick={() => void comments.fetchNextPage()}
+        >
+          Ver comentários anteriores
+        </button>
+      ) : null}
+      <ul className="plain-list comments" aria-busy={comments.isFetching}>
+        {oldestFirst?.map((comment) => (
+          <CommentItem
+            key={comment.id}
+            comment={comment}
+            mayEdit={user?.id === comment.author.id}
+            mayDelete={Boolean(mayDelete(comment.author.id))}
+            mayReport={user?.id !== comment.author.id}
+            onDelete={() => void removeComment(comment.id)}
+            announce={announce}
+          />
+        ))}
+      </ul>
       <ErrorMessage>{message}</ErrorMessage>
-      <form ref={formRef} onSubmit={submit} noValidate className="stack">
+      <form ref={formRef} onSubmit={submit} noValidate className="stack comment-form">
         <Field label="Seu comentário" name="content" error={errors.content} required>
           {(c) => (
             <textarea
               {...c}
               value={content}
               onChange={(e) => setContent(e.target.value)}
-              rows={3}
+              rows={2}
               maxLength={LIMITS.comment.content.max}
               required
             />
@@ -87,28 +113,6 @@ export function PostComments({
           </button>
         </div>
       </form>
-      {comments.data && comments.data.meta.totalCount === 0 ? (
-        <p>Nenhum comentário ainda.</p>
-      ) : null}
-      <ErrorMessage>{comments.error ? formMessage(comments.error) : null}</ErrorMessage>
-      <PagedItems
-        className="plain-list comments"
-        busy={comments.isFetching}
-        items={comments.data?.data}
-        totalPages={comments.data?.meta.totalPages}
-        pager={{ label: 'Páginas de comentários', page, onPage: setPage }}
-      >
-        {(comment) => (
-          <CommentItem
-            key={comment.id}
-            comment={comment}
-            mayEdit={user?.id === comment.author.id}
-            mayDelete={Boolean(mayDelete(comment.author.id))}
-            onDelete={() => void removeComment(comment.id)}
-            announce={announce}
-          />
-        )}
-      </PagedItems>
     </section>
   );
 }

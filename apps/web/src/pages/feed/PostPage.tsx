@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { ConfirmButton } from '../../components/ConfirmButton';
+import { Icon } from '../../components/Icon';
+import { ShareButton } from '../../components/ShareButton';
+import { openCalendarFile } from '../../lib/calendar';
 import { Field } from '../../components/Field';
 import { Page, PendingPage } from '../../components/Page';
 import { useAnnouncements } from '../../components/useAnnouncements';
@@ -14,7 +17,7 @@ import { Link, navigate } from '../../lib/router';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { useLiveStream } from '../../session/useLiveStream';
 import { useSession } from '../../session/SessionProvider';
-import { Byline, EventLine } from './FeedPage';
+import { Byline, EventLine } from './PostItem';
 import { PostComments } from './PostComments';
 import { PostForm } from './PostForm';
 import { checked } from '../../lib/validate';
@@ -122,7 +125,10 @@ export function PostPage({ id }: { id: string }) {
   const busy = like.isPending || unlike.isPending || attend.isPending || unattend.isPending;
 
   return (
-    <Page title={data.title}>
+    <Page
+      title={data.title}
+      actions={<ShareButton title={data.title} path={`/feed/${id}`} label={`“${data.title}”`} />}
+    >
       <p>
         <Link to="/feed">← Voltar ao feed</Link>
       </p>
@@ -164,7 +170,21 @@ export function PostPage({ id }: { id: string }) {
                   : act(() => attend.mutateAsync({ id }), 'Presença confirmada.'))
               }
             >
-              {attending ? '✓ Vou participar' : 'Confirmar presença'} ({data.attendancesCount})
+              {attending ? '✓ ' : ''}Vou participar ({data.attendancesCount})
+            </button>
+          ) : null}
+          {data.type === 'EVENT' ? (
+            <button
+              type="button"
+              className="with-icon"
+              onClick={() =>
+                void act(async () => {
+                  openCalendarFile(await client.calendar.post.query({ id }));
+                }, 'Abrindo na sua agenda…')
+              }
+            >
+              <Icon name="calendar" />
+              Adicionar à agenda
             </button>
           ) : null}
         </div>

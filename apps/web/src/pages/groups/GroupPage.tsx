@@ -10,6 +10,9 @@ import { RelativeTime } from '../../components/Times';
 import { Link } from '../../lib/router';
 import { useTRPC } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
+import { LinkedText } from '../../components/LinkedText';
+import { ShareButton } from '../../components/ShareButton';
+import { GroupContent } from './GroupContent';
 import { VerifiedBadge } from './GroupsPage';
 import { GROUP_ROLE_LABELS, GROUP_TYPE_LABELS } from './labels';
 
@@ -26,15 +29,21 @@ function Requests({ id, onDone }: { id: string; onDone: (note: string) => void }
     await queryClient.invalidateQueries({ queryKey: trpc.groups.pathKey() });
     onDone(ok ? `${name} agora é membro.` : `Pedido de ${name} recusado.`);
   };
+  // Shown while there is something to decide (or a decision to announce).
+  if (requests.data?.data.length === 0 && !error) return null;
   return (
     <section aria-labelledby="requests-title">
       <h2 id="requests-title">Pedidos para entrar</h2>
       <ErrorMessage>{error ? formMessage(error) : null}</ErrorMessage>
-      {requests.data?.data.length === 0 ? <p>Nenhum pedido pendente.</p> : null}
       <ul className="plain-list">
         {requests.data?.data.map((r) => (
-          <li key={r.id}>
-            {r.user.name} (@{r.user.userName}) · <RelativeTime iso={r.createdAt} />{' '}
+          <li key={r.id} className="person">
+            <span className="person__name">
+              <strong>{r.user.name}</strong>{' '}
+              <span className="meta">
+                @{r.user.userName} · <RelativeTime iso={r.createdAt} />
+              </span>
+            </span>
             <button
               type="button"
               onClick={() => void decide(r.id, r.user.name, true).catch(() => {})}
@@ -92,8 +101,14 @@ function Members({
         totalPages={members.data?.meta.totalPages}
       >
         {(m) => (
-          <li key={m.user.id}>
-            {m.user.name} (@{m.user.userName}) · {GROUP_ROLE_LABELS[m.role]}{' '}
+          <li key={m.user.id} className="person">
+            {/* The member's avatar goes before the name (photos). */}
+            <span className="person__name">
+              <strong>{m.user.name}</strong>{' '}
+              <span className="meta">
+                @{m.user.userName} · {GROUP_ROLE_LABELS[m.role]}
+              </span>
+            </span>
             {mayRemove(m.role, m.user.id) ? (
               <ConfirmButton
                 label="Remover"
@@ -145,12 +160,19 @@ export function GroupPage({ id }: { id: string }) {
   const manages = g.myRole === 'OWNER' || g.myRole === 'ADMIN' || user?.perfil === 'ADMIN';
 
   return (
-    <Page title={g.name}>
+    <Page
+      title={g.name}
+      actions={<ShareButton title={g.name} path={`/grupos/${id}`} label={`o grupo ${g.name}`} />}
+    >
       <p>
         <VerifiedBadge verified={g.verified} /> {GROUP_TYPE_LABELS[g.groupType]}
         {g.sports.length ? ` · ${g.sports.join(', ')}` : ''}
       </p>
-      {g.description ? <p>{g.description}</p> : null}
+      {g.description ? (
+        <p className="content">
+          <LinkedText text={g.description} />
+        </p>
+      ) : null}
       <p className="counts">
         {plural(g.membersCount, 'membro', 'membros')} ·{' '}
         {plural(g.followersCount, 'seguidor', 'seguidores')}
@@ -203,10 +225,7 @@ export function GroupPage({ id }: { id: string }) {
         )}
       </div>
       {manages ? <Requests id={id} onDone={setNote} /> : null}
-      <Members id={id} myRole={g.myRole} onDone={setNote} />
-      <p>
-        <Link to="/grupos">Voltar aos grupos</Link>
-      </p>
+      <GroupContent id={id} members={<Members id={id} myRole={g.myRole} onDone={setNote} />} />
     </Page>
   );
 }

@@ -21,7 +21,7 @@ export function VerifiedBadge({ verified }: { verified: boolean }) {
 function GroupCard({ group }: { group: GroupItem }) {
   return (
     <li>
-      <article className="card">
+      <article className="card group-item">
         <h3>
           <Link to={`/grupos/${group.id}`}>{group.name}</Link>{' '}
           <VerifiedBadge verified={group.verified} />
@@ -171,12 +171,13 @@ export function GroupsPage() {
             </option>
           ))}
         </select>
-        <label>
+        <label className="check">
           <input
             type="checkbox"
+            role="switch"
             checked={mine}
             onChange={(e) => go({ meus: e.target.checked, page: 1 })}
-          />{' '}
+          />
           Só os meus grupos
         </label>
       </form>

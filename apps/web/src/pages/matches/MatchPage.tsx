@@ -4,6 +4,9 @@ import { ErrorMessage, StatusMessage } from '../../components/Alert';
 import { Page, PendingPage } from '../../components/Page';
 import { EventTime } from '../../components/Times';
 import { useAnnouncements } from '../../components/useAnnouncements';
+import { Icon } from '../../components/Icon';
+import { ShareButton } from '../../components/ShareButton';
+import { openCalendarFile } from '../../lib/calendar';
 import { Link, navigate, useFlash } from '../../lib/router';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
@@ -58,15 +61,10 @@ export function MatchPage({ id }: { id: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.matches.pathKey() });
   const update = useMutation(trpc.matches.update.mutationOptions({ onSettled: refresh }));
 
-  /** "Adicionar à agenda": the API's calendar file, saved by the browser (the token stays in a header). */
+  /** "Adicionar à agenda": the API's calendar file, handed to the phone's calendar. */
   const addToCalendar = async () => {
     const text = await client.calendar.match.query({ id });
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `partida-${id}.ics`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    openCalendarFile(text);
     return text;
   };
 
@@ -82,7 +80,16 @@ export function MatchPage({ id }: { id: string }) {
 
   const data = match.data;
   return (
-    <Page title={data.title}>
+    <Page
+      title={data.title}
+      actions={
+        <ShareButton
+          title={data.title}
+          path={`/partidas/${id}`}
+          label={`a partida ${data.title}`}
+        />
+      }
+    >
       <p>
         <Link to="/partidas">← Voltar às partidas</Link>
       </p>
@@ -98,18 +105,32 @@ export function MatchPage({ id }: { id: string }) {
         <Score match={data} />
         {data.description ? <p className="content">{data.description}</p> : null}
         <SeatActions match={data} act={act}>
-          <button
-            type="button"
-            onClick={() => void act(addToCalendar, () => 'Arquivo da agenda baixado (.ics).')}
-          >
-            Adicionar à agenda
-          </button>
+          {data.MatchStatus === 'EM_BREVE' ? (
+            <button
+              type="button"
+              className="with-icon"
+              onClick={() => void act(addToCalendar, () => 'Abrindo na sua agenda…')}
+            >
+              <Icon name="calendar" />
+              Adicionar à agenda
+            </button>
+          ) : null}
         </SeatActions>
       </div>
 
       <div className="teams">
-        <TeamCard team={data.teamA} letter="A" me={user?.id} />
-        <TeamCard team={data.teamB} letter="B" me={user?.id} />
+        <TeamCard
+          team={data.teamA}
+          letter="A"
+          me={user?.id}
+          open={data.MatchStatus === 'EM_BREVE'}
+        />
+        <TeamCard
+          team={data.teamB}
+          letter="B"
+          me={user?.id}
+          open={data.MatchStatus === 'EM_BREVE'}
+        />
       </div>
 
       {data.waitlist.length > 0 ? (

@@ -49,7 +49,8 @@ function MyPlace({ match }: { match: Pick<MatchItem, 'myTeam' | 'myWaitlistPosit
   return null;
 }
 
-function MatchItemCard({ match }: { match: MatchItem }) {
+/** A match in a list: title, status, my place, date, place and spots. */
+export function MatchItemCard({ match }: { match: MatchItem }) {
   return (
     <li>
       <article className="card match-item">
@@ -159,9 +160,10 @@ export function MatchesPage() {
         >
           <Options empty="Todos" choices={SPORT_CHOICES} />
         </select>
-        <label className="row">
+        <label className="check">
           <input
             type="checkbox"
+            role="switch"
             checked={mine}
             onChange={(e) => go({ mine: e.target.checked, page: 1 })}
           />

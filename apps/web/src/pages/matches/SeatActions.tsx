@@ -6,6 +6,13 @@ import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
 
 type Match = RouterOutputs['matches']['get'];
+/** What a match that no longer takes actions says instead (by MatchStatus). */
+const CLOSED: Record<string, string> = {
+  EM_ANDAMENTO: 'A partida já começou.',
+  FINALIZADA: 'Partida encerrada.',
+  CANCELADA: 'Esta partida foi cancelada.',
+};
+
 type Act = <T>(action: () => Promise<T>, done: string | ((result: T) => string)) => Promise<void>;
 
 /**
@@ -65,6 +72,18 @@ export function SeatActions({
       onConfirm={() => void onConfirm()}
     />
   );
+
+  // Only a match still to come takes actions: started, finished or cancelled, it offers none.
+  if (match.MatchStatus !== 'EM_BREVE') {
+    return (
+      <p className="counts" id="spots">
+        {CLOSED[match.MatchStatus] ?? 'As inscrições estão encerradas.'}
+        {mine
+          ? ` Você ${match.MatchStatus === 'CANCELADA' ? 'estava' : 'está'} no time ${ref(mine)}.`
+          : ''}
+      </p>
+    );
+  }
 
   let content: ReactNode;
   if (mine) {

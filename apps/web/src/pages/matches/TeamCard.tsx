@@ -8,18 +8,27 @@ export function TeamCard({
   team,
   letter,
   me,
+  open,
 }: {
   team: Team;
   letter: 'A' | 'B';
   me: string | undefined;
+  /** Whether the match still takes players (EM_BREVE): free spots are shown only then. */
+  open: boolean;
 }) {
-  const free = Math.max(0, team.max - team.filled);
+  const free = open ? Math.max(0, team.max - team.filled) : 0;
   return (
     <section className="card team" aria-labelledby={`team-${letter}`}>
       <h2 id={`team-${letter}`}>Time {teamRef(letter, team.name)}</h2>
       <p className="counts">
-        {team.filled} de {team.max} jogadores ·{' '}
-        {free === 0 ? 'completo' : plural(free, 'vaga livre', 'vagas livres')}
+        {open ? (
+          <>
+            {team.filled} de {team.max} jogadores ·{' '}
+            {free === 0 ? 'completo' : plural(free, 'vaga livre', 'vagas livres')}
+          </>
+        ) : (
+          plural(team.filled, 'jogador', 'jogadores')
+        )}
       </p>
       <ol className="players">
         {team.players.map((player) => (

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '../../lib/router';
 import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
 import { useLiveStream } from '../../session/useLiveStream';
+import { NavItem } from '../../shell/NavItem';
 
 type StreamEvent =
   | {
@@ -13,7 +13,7 @@ type StreamEvent =
   | { kind: 'unread'; unreadCount: number };
 
 /**
- * The header's link to the inbox with the unread count, kept live by one notification stream per
+ * The bottom navigation's bell with the unread count, kept live by one notification stream per
  * tab; a new notification also refreshes the inbox list if it is shown.
  */
 export function NotificationBell() {
@@ -33,19 +33,21 @@ export function NotificationBell() {
     user?.id ?? null,
   );
   const count = unread.data?.count ?? 0;
+  const shown = count > 99 ? '99+' : String(count);
   return (
-    <Link
+    <NavItem
       to="/notificacoes"
-      className="bell"
-      aria-label={count ? `Notificações, ${count} não lidas` : 'Notificações'}
-    >
-      {/* A space before the badge: what shows ("Notificações 3") is part of the name (WCAG 2.5.3). */}
-      Notificações{' '}
-      {count ? (
-        <span className="badge" aria-hidden="true" data-testid="unread-count">
-          {count > 99 ? '99+' : count}
-        </span>
-      ) : null}
-    </Link>
+      icon="bell"
+      label="Notificações"
+      // The visible label starts the name (WCAG 2.5.3); the count follows it.
+      ariaLabel={count ? `Notificações, ${count} não lidas` : 'Notificações'}
+      badge={
+        count ? (
+          <span className="nav-badge" aria-hidden="true" data-testid="unread-count">
+            {shown}
+          </span>
+        ) : null
+      }
+    />
   );
 }

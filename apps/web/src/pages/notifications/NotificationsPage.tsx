@@ -1,36 +1,79 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
-import { Page, PendingPage } from '../../components/Page';
-import { Pagination } from '../../components/Pagination';
+import { EndlessList } from '../../components/EndlessList';
+import { Page } from '../../components/Page';
+import { RelativeTime } from '../../components/Times';
 import { useAnnouncements } from '../../components/useAnnouncements';
-import { formatDateTime } from '../../lib/format';
 import { Link } from '../../lib/router';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 
 type Notification = RouterOutputs['notifications']['list']['data'][number];
 
-/** Where a notification leads: its post or its match. */
-function targetOf({ data }: Notification): string | undefined {
+/** Where a notification leads: its post, its match or its group (requests, approvals, posts). */
+export function targetOf({ data }: Pick<Notification, 'data'>): string | undefined {
   if (data.postId) return `/feed/${data.postId}`;
   if (data.matchId) return `/partidas/${data.matchId}`;
+  if (data.groupId) return `/grupos/${data.groupId}`;
   return undefined;
+}
+
+/**
+ * One notification: a link to what it is about, which marks it read as it is tapped; one that
+ * leads nowhere has "Marcar como lida". Its time is relative, as everywhere in the app.
+ */
+function NotificationItem({
+  notification: n,
+  onRead,
+  busy,
+}: {
+  notification: Notification;
+  onRead: (id: string) => Promise<unknown>;
+  busy: boolean;
+}) {
+  const target = targetOf(n);
+  return (
+    <li className={n.read ? 'card notification read' : 'card notification unread'}>
+      {target ? (
+        <Link
+          to={target}
+          className="notification__link"
+          onClick={() => {
+            if (!n.read) void onRead(n.id);
+          }}
+        >
+          {n.read ? null : <span className="visually-hidden">Não lida: </span>}
+          {n.message}
+        </Link>
+      ) : (
+        <p className="notification__text">
+          {n.read ? null : <span className="visually-hidden">Não lida: </span>}
+          {n.message}
+        </p>
+      )}
+      <p className="meta row wrap">
+        <RelativeTime iso={n.createdAt} />
+        {n.read || target ? null : (
+          <button type="button" className="small" disabled={busy} onClick={() => void onRead(n.id)}>
+            Marcar como lida
+          </button>
+        )}
+      </p>
+    </li>
+  );
 }
 
 export function NotificationsPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [onlyUnread, setOnlyUnread] = useState(false);
   const { status, error, act } = useAnnouncements();
-  const list = useQuery({
-    ...trpc.notifications.list.queryOptions({
-      page,
-      limit: 20,
-      ...(onlyUnread ? { unread: 'true' as const } : {}),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useInfiniteQuery(
+    trpc.notifications.list.infiniteQueryOptions(
+      { limit: 20, ...(onlyUnread ? { unread: 'true' as const } : {}) },
+      { getNextPageParam: (last) => last.meta.nextCursor ?? undefined },
+    ),
+  );
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.notifications.list.pathKey() }),
@@ -39,23 +82,13 @@ export function NotificationsPage() {
   const markRead = useMutation(trpc.notifications.markRead.mutationOptions({ onSettled: refresh }));
   const readAll = useMutation(trpc.notifications.readAll.mutationOptions({ onSettled: refresh }));
 
-  if (list.isPending || list.error) {
-    return (
-      <PendingPage
-        title="Notificações"
-        error={list.error}
-        back={<Link to="/feed">Voltar ao feed</Link>}
-      />
-    );
-  }
-  const { data, meta } = list.data;
-
   return (
     <Page
       title="Notificações"
       actions={
         <button
           type="button"
+          className="small"
           disabled={readAll.isPending}
           onClick={() =>
             void act(
@@ -70,56 +103,36 @@ export function NotificationsPage() {
     >
       <StatusMessage>{status}</StatusMessage>
       <ErrorMessage>{error}</ErrorMessage>
-      <label className="row">
+      <label className="check">
         <input
           type="checkbox"
+          role="switch"
           checked={onlyUnread}
-          onChange={(e) => {
-            setOnlyUnread(e.target.checked);
-            setPage(1);
-          }}
-        />{' '}
+          onChange={(e) => setOnlyUnread(e.target.checked)}
+        />
         Só as não lidas
       </label>
-      {data.length === 0 ? (
-        <p>{onlyUnread ? 'Nenhuma notificação por ler.' : 'Nenhuma notificação ainda.'}</p>
-      ) : (
-        <ul className="notifications">
-          {data.map((n) => {
-            const target = targetOf(n);
-            return (
-              <li key={n.id} className={n.read ? 'card read' : 'card unread'}>
-                <p>
-                  {n.read ? null : <span className="visually-hidden">Não lida: </span>}
-                  {target ? <Link to={target}>{n.message}</Link> : n.message}
-                </p>
-                <p className="meta">
-                  <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
-                  {n.read ? null : (
-                    <>
-                      {' · '}
-                      <button
-                        type="button"
-                        className="link-button"
-                        disabled={markRead.isPending}
-                        onClick={() =>
-                          void act(
-                            () => markRead.mutateAsync({ id: n.id }),
-                            () => 'Marcada como lida.',
-                          )
-                        }
-                      >
-                        Marcar como lida
-                      </button>
-                    </>
-                  )}
-                </p>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pagination page={page} totalPages={meta.totalPages} onPage={setPage} label="Páginas" />
+      <EndlessList
+        id="notificacoes-lista"
+        heading="Suas notificações"
+        loading="Carregando notificações…"
+        empty={onlyUnread ? 'Nenhuma notificação por ler.' : 'Nenhuma notificação ainda.'}
+        query={list}
+      >
+        {(n) => (
+          <NotificationItem
+            key={n.id}
+            notification={n}
+            busy={markRead.isPending}
+            onRead={(id) =>
+              act(
+                () => markRead.mutateAsync({ id }),
+                () => 'Marcada como lida.',
+              )
+            }
+          />
+        )}
+      </EndlessList>
     </Page>
   );
 }

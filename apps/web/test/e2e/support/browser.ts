@@ -48,11 +48,14 @@ export async function newPage(browser: Browser, baseURL: string, { phone = false
   return { context, page };
 }
 
-/** A full-page picture under apps/web/test-results/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * A picture under apps/web/test-results/screenshots/<name>.png: the full page, or what the
+ * screen shows (`screen: true`, for a phone with its fixed navigation).
+ */
+export async function screenshot(page: Page, name: string, { screen = false } = {}) {
   await checkAccessibility(page);
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: !screen });
 }
 
 /** Waits until the locator is visible (playwright-core has no `expect`). */
@@ -162,3 +165,7 @@ export async function postViaApi(baseUrl: string, student: Student, title: strin
   const body = { title, type: 'GENERAL', author: usuario.nickname, authorId: usuario.id };
   return (await apiCall(baseUrl, token, 'POST', '/post', body, 201))!;
 }
+
+/** The bottom navigation's account item, named after who is logged in. */
+export const accountLink = (page: Page, nickname: string) =>
+  page.getByRole('link', { name: `Conta de @${nickname}` });

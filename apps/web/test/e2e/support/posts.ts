@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { apiCall, apiLogin, type Student } from './browser';
 
 /** The fields of a post as `POST /post` takes them (the author's are added). */
@@ -22,4 +23,12 @@ export async function publishViaApi(baseUrl: string, author: Student, ...posts: 
     created.push(post as { id: string; createdAt: string });
   }
   return created;
+}
+
+/** Opens the feed's composer: the header's "Publicar", which opens a sheet (a dialog). */
+export async function openComposer(page: Page) {
+  await page.getByRole('button', { name: 'Publicar', exact: true }).first().click();
+  const composer = page.getByRole('dialog', { name: 'Nova publicação' });
+  await composer.waitFor({ state: 'visible' });
+  return composer;
 }
