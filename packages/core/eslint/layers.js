@@ -11,7 +11,7 @@ export const CORE_LEVELS = [
   ['db'],
   ['users'],
   ['events'],
-  ['auth', 'localities', 'notifications', 'mail', 'idempotency', 'rate-limits', 'examples'],
+  ['auth', 'localities', 'notifications', 'mail', 'idempotency', 'rate-limits', 'examples', 'media'],
   ['students', 'groups', 'admin'],
   ['feed', 'matches'],
   ['moderation', 'calendar'],

@@ -66,6 +66,8 @@ export const REASONS = [
   'RESET_TOKEN_INVALID',
   'WRONG_PASSWORD',
   'INVALID_CURSOR',
+  'INVALID_IMAGE',
+  'MEDIA_NOT_AVAILABLE',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

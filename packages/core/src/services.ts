@@ -14,6 +14,10 @@ import { createNotificationService } from './notifications/service';
 import { createPostStream } from './feed/stream';
 import { createMatchStream } from './matches/stream';
 import { createStreamSlots, type StreamSlots } from './events/slots';
+import { createMediaService, type MediaOptions } from './media/service';
+import { diskStorage } from './media/storage';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Per-process options: the event bus, streams per user, the reminders' lead. */
 export interface ServiceOptions {
@@ -31,6 +35,8 @@ export interface ServiceOptions {
   mail?: MailOptions;
   /** POST /autenticacao/recuperar-senha answers no sooner than this (default 250 ms). */
   resetRequestFloorMs?: number;
+  /** Photos: storage and public URL (default: files in the system's temporary directory). */
+  media?: MediaOptions;
 }
 
 const defaultMail: MailOptions = {
@@ -65,7 +71,14 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
   const mailOptions = live.mail ?? defaultMail;
   const mail = createMailService(db, mailOptions);
   const appUrl = mailOptions.appUrl;
+  const rateLimits = createRateLimitService(db);
+  const media = createMediaService(
+    db,
+    live.media ?? { storage: diskStorage(join(tmpdir(), 'campus-media')) },
+    (key, expiresAt) => rateLimits.increment(key, 1, expiresAt),
+  );
   return {
+    media,
     mail,
     accounts: createAccountService(db, auth, mail, {
       appUrl,
@@ -80,7 +93,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     matches,
     feed,
     idempotency: createIdempotencyService(db),
-    rateLimits: createRateLimitService(db),
+    rateLimits,
     notifications: createNotificationService(db, cursors, live.bus, live.reminderLeadSeconds),
     live: {
       match: createMatchStream(live.bus, (id) => matches.read(id)),

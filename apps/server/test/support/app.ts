@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import {
   createEventBus,
   createServices,
+  type MediaOptions,
   hashPassword,
   signAccessToken,
   users,
@@ -20,10 +21,13 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app';
 import { startJobs } from '../../src/jobs';
 import { probePaths } from '../../src/http/probes';
+import { mediaFilePaths } from '../../src/http/media-files';
 import { createResponseValidator, validatingHandler } from './openapi-validator';
 
 /** Every answer of a documented operation in any suite is checked against the OpenAPI document. */
-const validator = createResponseValidator(buildOpenApiDocument('/', probePaths));
+const validator = createResponseValidator(
+  buildOpenApiDocument('/', { ...probePaths, ...mediaFilePaths }),
+);
 
 export const backend = (process.env.TEST_BACKEND ?? 'pglite') as TestBackend;
 
@@ -63,6 +67,8 @@ export async function startTestApp(
     mail?: MailOptions;
     /** Run the job queue (the outbox's drain, reminders) as a server process does. */
     jobs?: boolean;
+    /** Photos' storage (default: a disk directory of the system's temporary directory). */
+    media?: MediaOptions;
   } = {},
 ) {
   const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL, {
@@ -74,6 +80,7 @@ export async function startTestApp(
     bus,
     ...(options.mail ? { mail: options.mail } : {}),
     ...(options.maxStreamsPerUser ? { maxStreamsPerUser: options.maxStreamsPerUser } : {}),
+    ...(options.media ? { media: options.media } : {}),
   });
   const outputProblems: string[] = [];
   const app = createApp({

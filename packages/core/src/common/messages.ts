@@ -50,4 +50,6 @@ export const REASON_MESSAGES: Record<Reason, string> = {
     'Este link de redefinição é inválido, expirou ou já foi usado. Peça um novo.',
   WRONG_PASSWORD: 'Senha incorreta.',
   INVALID_CURSOR: 'Não foi possível continuar esta lista. Recarregue-a do início.',
+  INVALID_IMAGE: 'A imagem não pôde ser lida ou é grande demais (mais de 40 megapixels).',
+  MEDIA_NOT_AVAILABLE: 'Uma das fotos não está disponível: envie-a de novo.',
 };

@@ -7,6 +7,9 @@ import { groups } from '../groups/table';
 import { users } from '../users/table';
 import type { Comment, Post, PostSummary, Report, UserRecord } from './schemas';
 import { postAttendances, postComments, postLikes, postReports, posts } from './table';
+import { postMediaJson } from './post-media';
+import { toMediaItem } from '../media/urls';
+import type { MediaItemRow } from '../media/schemas';
 
 /*
  * Rows → responses, and the one-statement read of a post. The embedded collections are aggregated
@@ -74,6 +77,7 @@ export const summaryColumns = (reader: Reader) => ({
   ...postColumns,
   groupVerified: groupVerified(),
   ...readerFlags(reader),
+  media: postMediaJson(),
 });
 
 import { newestFirst } from '../common/order';
@@ -87,6 +91,7 @@ type SummaryRow = StoredPostRow & {
   groupVerified: boolean;
   likedByMe: boolean;
   attendingByMe: boolean;
+  media: MediaItemRow[] | string;
 };
 
 /** The row is the summary, with its timestamps as ISO text and `hidden` for its moderation state. */
@@ -101,6 +106,7 @@ export const toPostSummary = ({
   eventDate: isoOrNull(row.eventDate),
   eventFinishDate: isoOrNull(row.eventFinishDate),
   hidden: hiddenAt !== null,
+  media: parsed(row.media).map(toMediaItem),
 });
 
 export const toComment = (c: Comment): Comment => ({
@@ -121,7 +127,9 @@ export function toReport(r: Report, actor: Actor): Report {
 }
 
 /** A post with no interactions yet (creation response). */
-export const withNoInteractions = (row: StoredPostRow & { groupVerified: boolean }): Post => ({
+export const withNoInteractions = (
+  row: StoredPostRow & { groupVerified: boolean; media: MediaItemRow[] },
+): Post => ({
   ...toPostSummary({ ...row, likedByMe: false, attendingByMe: false }),
   comments: [],
   likes: [],

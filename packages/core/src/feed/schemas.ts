@@ -9,6 +9,7 @@ import {
 } from '../common/pagination';
 import { POST_TYPES } from './enums';
 import { LIMITS } from '../common/limits';
+import { mediaIdsInput, mediaItemSchema } from '../media/schemas';
 
 /*
  * Feed inputs and outputs (docs/contract/feed.md). Messages in English.
@@ -63,6 +64,7 @@ const editable = {
   eventDate: timestamp('eventDate').nullish(),
   eventFinishDate: timestamp('eventFinishDate').nullish(),
   location: text('location', LIMITS.post.location.min, LIMITS.post.location.max).nullish(),
+  mediaIds: mediaIdsInput.optional(),
 };
 
 /** The event fields of a post, whatever their source (body strings or stored dates). */
@@ -147,6 +149,7 @@ const patchFields = z.object({
   eventDate: editable.eventDate,
   eventFinishDate: editable.eventFinishDate,
   location: editable.location,
+  mediaIds: editable.mediaIds,
 });
 export type PostChanges = z.infer<typeof patchFields>;
 
@@ -260,6 +263,7 @@ export const postSummarySchema = z
     hidden: z
       .boolean()
       .describe('Hidden by moderation: only its author and site ADMINs still see it'),
+    media: z.array(mediaItemSchema).describe('Its photos, in order (empty when none)'),
   })
   .meta({ id: 'PostSummary' });
 export type PostSummary = z.infer<typeof postSummarySchema>;

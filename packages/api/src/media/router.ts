@@ -1,0 +1,42 @@
+import { mediaUploadSchema, uploadMediaInput } from '@campus/core';
+import { domainProcedures, router } from '../trpc';
+
+const { authedProcedure } = domainProcedures('pt');
+
+const tags = ['Fotos'];
+
+/** The errors of every upload (docs/contract/media.md). */
+export const uploadErrors = {
+  400: 'Sem a parte `file`, ou `alt` inválido',
+  401: 'Token ausente ou inválido',
+  413: 'A imagem passa de 10 MB',
+  415: 'Não é JPEG, PNG ou WebP (HEIC/AVIF quando decodificáveis), lido dos bytes',
+  422: 'A imagem não decodifica ou tem mais de 40 megapixels (INVALID_IMAGE)',
+  429: 'Mais de 100 imagens no dia (RATE_LIMITED)',
+  503: 'Fila de imagens cheia: tente de novo após Retry-After',
+};
+
+/** Photos (§G): uploads for posts. The `file` part is streamed by the host (`ctx.upload`). */
+export const mediaRouter = router({
+  upload: authedProcedure
+    .meta({
+      upload: true,
+      successStatus: 201,
+      reasons: { 422: ['INVALID_IMAGE'], 429: ['RATE_LIMITED'] },
+      openapi: {
+        method: 'POST',
+        path: '/media',
+        operationId: 'uploadMedia',
+        tags,
+        summary: 'Enviar uma foto (multipart/form-data: `file` e `alt` opcional)',
+        description:
+          'O tipo é lido dos bytes. A foto é reencodada (orientação aplicada, lado maior ≤ 1600 px em `url`, ' +
+          '≤ 400 px em `thumbnailUrl`, WebP) e nenhum metadado é mantido. Sem uso por um post em 24 h, é apagada.',
+        successDescription: 'A foto guardada',
+        errorResponses: uploadErrors,
+      },
+    })
+    .input(uploadMediaInput)
+    .output(mediaUploadSchema)
+    .mutation(({ ctx, input }) => ctx.services.media.upload(ctx.upload, input, ctx.actor)),
+});
