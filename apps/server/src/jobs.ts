@@ -1,10 +1,16 @@
-import { mailJobs, notificationJobs, type DrainOutcome, type Services } from '@campus/core';
+import {
+  mailJobs,
+  mediaJobs,
+  notificationJobs,
+  type DrainOutcome,
+  type Services,
+} from '@campus/core';
 import type { DatabaseHandle } from '@campus/core/db';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** Every domain's jobs (name → payload schema, handler, optional schedule). */
-const jobs = { ...notificationJobs, ...mailJobs };
+const jobs = { ...notificationJobs, ...mailJobs, ...mediaJobs };
 export type JobName = keyof typeof jobs;
 /** Every queue's name (for the backlog metrics). */
 export const jobNames = Object.keys(jobs) as JobName[];

@@ -49,6 +49,7 @@ describe('POST /post', () => {
       likes: [],
       reports: [],
       attendances: [],
+      media: [],
     });
     const [row] = await t.db.select().from(posts).where(eq(posts.id, res.body.id));
     expect(row).toMatchObject({

@@ -192,6 +192,16 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
       expect(await stored.options.storage.open(a.url.split('/').pop()!)).toBeUndefined();
     });
 
+    it('DELETE /media/{id}: the owner removes an unused upload (404 after); others and used ones 404', async () => {
+      const [mine, used] = await Promise.all([1, 2].map(async () => (await upload(t, user, await images.png())).body));
+      await t.request.post('/post').set(user.auth).send(generalBody(user, { mediaIds: [used.id] }));
+      expectError(await t.request.delete(`/media/${mine.id}`).set(other.auth), 404, 'NOT_FOUND');
+      expectError(await t.request.delete(`/media/${used.id}`).set(user.auth), 404, 'NOT_FOUND');
+      expect((await t.request.delete(`/media/${mine.id}`).set(user.auth)).status).toBe(204);
+      expect((await fetchFile(t, mine.url)).status).toBe(404);
+      expect((await fetchFile(t, used.url)).status).toBe(200);
+    });
+
     it('more than 4 mediaIds, or one twice → 400', async () => {
       const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
       expectError(await t.request.post('/post').set(user.auth).send(generalBody(user, { mediaIds: ids })), 400, 'BAD_REQUEST');

@@ -1,4 +1,5 @@
-import { mediaUploadSchema, uploadMediaInput } from '@campus/core';
+import { mediaIdInput, mediaUploadSchema, uploadMediaInput } from '@campus/core';
+import { z } from 'zod';
 import { domainProcedures, router } from '../trpc';
 
 const { authedProcedure } = domainProcedures('pt');
@@ -22,11 +23,12 @@ export const mediaRouter = router({
     .meta({
       upload: true,
       successStatus: 201,
+      location: '/media/{output.id}',
       reasons: { 422: ['INVALID_IMAGE'], 429: ['RATE_LIMITED'] },
       openapi: {
         method: 'POST',
         path: '/media',
-        operationId: 'uploadMedia',
+        operationId: 'createMedia',
         tags,
         summary: 'Enviar uma foto (multipart/form-data: `file` e `alt` opcional)',
         description:
@@ -39,4 +41,25 @@ export const mediaRouter = router({
     .input(uploadMediaInput)
     .output(mediaUploadSchema)
     .mutation(({ ctx, input }) => ctx.services.media.upload(ctx.upload, input, ctx.actor)),
+
+  remove: authedProcedure
+    .meta({
+      successStatus: 204,
+      openapi: {
+        method: 'DELETE',
+        path: '/media/{id}',
+        operationId: 'deleteMedia',
+        tags,
+        summary: 'Apagar uma foto enviada que nenhum post usa (a remoção no editor de post)',
+        description: 'Os arquivos respondem 404 em até um minuto.',
+        errorResponses: {
+          400: 'id não é um UUID',
+          401: 'Token ausente ou inválido',
+          404: 'Nenhuma foto sua, sem post, com este id',
+        },
+      },
+    })
+    .input(mediaIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => ctx.services.media.remove(input.id, ctx.actor)),
 });

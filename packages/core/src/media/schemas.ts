@@ -13,6 +13,9 @@ export const uploadMediaInput = z.object({
 });
 export type UploadMediaInput = z.infer<typeof uploadMediaInput>;
 
+/** A photo's id in the path (`/media/{id}`). */
+export const mediaIdInput = z.object({ id: z.uuid('id must be a UUID') });
+
 /** A photo as a post carries it. */
 export const mediaItemSchema = z
   .object({

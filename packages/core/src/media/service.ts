@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
 import { LIMITS } from '../common/limits';
 import type { Database } from '../db/client';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest, notFound } from '../errors';
 import { renderImage, type MediaKind } from './images';
 import { workQueue } from './queue';
 import type { MediaUpload, UploadMediaInput } from './schemas';
@@ -151,6 +151,24 @@ export function createMediaService(db: Database, options: MediaOptions, countUpl
         }),
       );
       return mainUrl(row.key);
+    },
+
+    /** DELETE /media/{id}: an upload of the caller that no post took. */
+    async remove(id: string, actor: Actor): Promise<void> {
+      const discarded = await db
+        .update(media)
+        .set({ discardedAt: sql`now()` })
+        .where(
+          and(
+            eq(media.id, id),
+            eq(media.ownerId, actor.id),
+            eq(media.kind, 'post'),
+            isNull(media.attachedAt),
+            isNull(media.discardedAt),
+          ),
+        )
+        .returning({ id: media.id });
+      if (!discarded.length) throw notFound('Foto não encontrada');
     },
 
     async removeAvatar(actor: Actor): Promise<void> {
