@@ -218,6 +218,64 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
     });
   });
 
+  describe('avatars', () => {
+    it('PUT: a 256 px square, on the user, their posts, comments and likes; replaced → the old one 404; DELETE → null', async () => {
+      const first = await t.request
+        .put('/autenticacao/usuario-atual/avatar')
+        .set(other.auth)
+        .attach('file', await images.jpegWithGps(), 'me.jpg');
+      expect(first.status).toBe(200);
+      expect(first.body.dados).toMatchObject({ id: other.id, nickname: other.nickname, avatarUrl: expect.stringMatching(/^\/media\/files\//) });
+      const avatarUrl = first.body.dados.avatarUrl as string;
+      const file = await fetchFile(t, avatarUrl);
+      expect(await imageSize(file.bytes)).toMatchObject({ width: 256, height: 256, exif: undefined });
+
+      const post = await t.request.post('/post').set(other.auth).send(generalBody(other));
+      expect(post.body.authorAvatarUrl).toBe(avatarUrl);
+      await t.request.post(`/post/${post.body.id}/comment`).set(other.auth).send({ content: 'hi' });
+      await t.request.post(`/post/${post.body.id}/like`).set(other.auth);
+      const read = await t.request.get(`/post/${post.body.id}`).set(user.auth);
+      expect(read.body.comments[0].author.avatarUrl).toBe(avatarUrl);
+      expect(read.body.likes[0].avatarUrl).toBe(avatarUrl);
+      const list = await t.request.get(`/post?authorId=${other.id}`).set(user.auth);
+      expect(list.body.data[0].authorAvatarUrl).toBe(avatarUrl);
+
+      const second = await t.request
+        .put('/autenticacao/usuario-atual/avatar')
+        .set(other.auth)
+        .attach('file', await images.png(300, 200), 'me.png');
+      expect(second.body.dados.avatarUrl).not.toBe(avatarUrl);
+      // Served a moment ago (its facts cached for up to a minute): 404 once the job took its files.
+      await t.services.media.cleanUp();
+      expect((await fetchFile(t, avatarUrl)).status).toBe(404);
+
+      expect((await t.request.delete('/autenticacao/usuario-atual/avatar').set(other.auth)).status).toBe(204);
+      expect((await fetchFile(t, second.body.dados.avatarUrl)).status).toBe(404);
+      const after = await t.request.get(`/post/${post.body.id}`).set(user.auth);
+      expect(after.body.authorAvatarUrl).toBeNull();
+      expect(after.body.comments[0].author.avatarUrl).toBeNull();
+    });
+
+    it('account erasure: the avatar and unused uploads go; photos of posts that stay stay; the export lists uploads', async () => {
+      const leaving = await t.createUser();
+      const avatar = await t.request.put('/autenticacao/usuario-atual/avatar').set(leaving.auth).attach('file', await images.png(), 'a.png');
+      const [unused, used] = await Promise.all([1, 2].map(async () => (await upload(t, leaving, await images.png())).body));
+      await t.request.post('/post').set(leaving.auth).send(generalBody(leaving, { mediaIds: [used.id] }));
+      const exported = await t.request.get('/autenticacao/meus-dados').set(leaving.auth);
+      expect(exported.body.dados.fotos.map((f: { url: string }) => f.url).sort()).toEqual(
+        [avatar.body.dados.avatarUrl, unused.url, used.url].sort(),
+      );
+      const gone = await t.request.delete('/autenticacao/conta').set(leaving.auth).send({ senha: leaving.password });
+      expect(gone.status).toBe(204);
+      expect((await fetchFile(t, avatar.body.dados.avatarUrl)).status).toBe(404);
+      expect((await fetchFile(t, unused.url)).status).toBe(404);
+      expect((await fetchFile(t, used.url)).status).toBe(200);
+      await t.services.media.cleanUp();
+      expect(await mediaRow(t, unused.id)).toBeUndefined();
+      expect((await mediaRow(t, used.id))?.ownerId).toBeNull();
+    });
+  });
+
   const uploadsOf = async (who: TestUser) =>
     (await t.db.select({ n: sql<number>`count(*)::int` }).from(mediaTable).where(eq(mediaTable.ownerId, who.id)))[0]!.n;
 }

@@ -22,6 +22,19 @@ export function mediaWalk(w: Walk) {
       }
       await w.call('DELETE', `/media/${id}`, 204, { as: w.ana });
       await w.call('DELETE', `/media/${id}`, 404, { as: w.ana });
+      for (const [bytes, status] of [
+        [await png(), 200],
+        [text(), 415],
+      ] as const) {
+        const res = await w.t.request
+          .put('/autenticacao/usuario-atual/avatar')
+          .set(w.ana.auth)
+          .attach('file', bytes, 'me.png');
+        expect(res.status).toBe(status);
+        w.record('PUT', '/autenticacao/usuario-atual/avatar', res.status);
+      }
+      await w.call('DELETE', '/autenticacao/usuario-atual/avatar', 204, { as: w.ana });
+      await w.call('DELETE', '/autenticacao/usuario-atual/avatar', 401);
     });
   });
 }

@@ -1,4 +1,9 @@
-import { mediaIdInput, mediaUploadSchema, uploadMediaInput } from '@campus/core';
+import {
+  avatarResponse,
+  mediaIdInput,
+  mediaUploadSchema,
+  uploadMediaInput,
+} from '@campus/core';
 import { z } from 'zod';
 import { domainProcedures, router } from '../trpc';
 
@@ -62,4 +67,47 @@ export const mediaRouter = router({
     .input(mediaIdInput)
     .output(z.void())
     .mutation(({ ctx, input }) => ctx.services.media.remove(input.id, ctx.actor)),
+
+  setAvatar: authedProcedure
+    .meta({
+      upload: true,
+      reasons: { 422: ['INVALID_IMAGE'], 429: ['RATE_LIMITED'] },
+      openapi: {
+        method: 'PUT',
+        path: '/autenticacao/usuario-atual/avatar',
+        operationId: 'changeAvatar',
+        tags,
+        summary: 'Trocar o avatar (multipart/form-data: `file`)',
+        description:
+          'Um recorte quadrado de 256 px, sem metadados. O avatar anterior responde 404 em até um minuto.',
+        successDescription: 'O usuário com avatarUrl',
+        errorResponses: uploadErrors,
+      },
+    })
+    .input(z.object({}))
+    .output(avatarResponse)
+    .mutation(async ({ ctx }) => {
+      const avatarUrl = await ctx.services.media.setAvatar(ctx.upload, ctx.actor);
+      return {
+        mensagem: 'Avatar atualizado',
+        dados: { ...(await ctx.services.auth.me(ctx.actor)), avatarUrl },
+      };
+    }),
+
+  removeAvatar: authedProcedure
+    .meta({
+      successStatus: 204,
+      openapi: {
+        method: 'DELETE',
+        path: '/autenticacao/usuario-atual/avatar',
+        operationId: 'removeAvatar',
+        tags,
+        summary: 'Remover o avatar',
+        description: 'Os arquivos respondem 404 em até um minuto; sem avatar, nada muda.',
+        errorResponses: { 401: 'Token ausente ou inválido' },
+      },
+    })
+    .input(z.void())
+    .output(z.void())
+    .mutation(({ ctx }) => ctx.services.media.removeAvatar(ctx.actor)),
 });

@@ -21,6 +21,7 @@ import { notifications } from '../notifications/table';
 import { accountStatusChanges, users } from '../users/table';
 import type { PersonalData } from './schemas';
 import { passwordResetTokens } from './table';
+import { mediaOf } from '../media/personal-data';
 
 /**
  * Where each table of the database stands for LGPD: the section of the export that holds the
@@ -49,6 +50,7 @@ export const PERSONAL_DATA_TABLES = {
   mail_outbox: 'emails',
   examples: 'exemplos',
   idempotency_keys: 'chavesDeIdempotencia',
+  media: 'fotos',
 } as const satisfies Record<string, Exclude<keyof PersonalData, 'geradoEm'>>;
 
 /** Tables that hold nothing about a person, and why. */
@@ -56,6 +58,7 @@ export const IMPERSONAL_TABLES = {
   groups: 'a group is a community resource; its members are in group_members',
   row_counts: 'totals per table',
   rate_limit_hits: 'counters per client address and window, gone within the window',
+  post_media: "which photos a post shows, in order; the photos' owner is in media",
   stream_leases:
     'a live stream open right now (the per-user limit), gone within a minute of its end',
 } as const;
@@ -117,6 +120,7 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
     emails: db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.userId, userId)),
     exemplos: rowsOf(examples, examples.createdBy),
     chavesDeIdempotencia: rowsOf(idempotencyKeys, idempotencyKeys.userId),
+    fotos: mediaOf(db, userId),
   });
   return {
     geradoEm: new Date().toISOString(),

@@ -152,6 +152,7 @@ export const personalDataSchema = z
     emails: rows,
     exemplos: rows,
     chavesDeIdempotencia: rows,
+    fotos: rows,
   })
   .meta({ id: 'MeusDados' });
 export type PersonalData = z.infer<typeof personalDataSchema>;

@@ -206,7 +206,10 @@ export const createReportInput = postIdInput
 // ---- outputs ----
 
 /** Who wrote a comment: a user as the feed shows one. */
-const userRef = z.object({ id: z.uuid(), userName: z.string() }).meta({ id: 'UserRef' });
+const avatarUrl = z.string().nullable().describe('Their avatar (256 px square), null when none');
+const userRef = z
+  .object({ id: z.uuid(), userName: z.string(), avatarUrl })
+  .meta({ id: 'UserRef' });
 
 export const commentSchema = z
   .object({
@@ -224,7 +227,13 @@ export type Comment = z.infer<typeof commentSchema>;
 
 /** A like or an attendance: who, and when. */
 export const userRecordSchema = z
-  .object({ id: z.uuid(), userId: z.uuid(), userName: z.string(), createdAt: z.iso.datetime() })
+  .object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    userName: z.string(),
+    avatarUrl,
+    createdAt: z.iso.datetime(),
+  })
   .meta({ id: 'PostUserRecord' });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
@@ -264,6 +273,7 @@ export const postSummarySchema = z
       .boolean()
       .describe('Hidden by moderation: only its author and site ADMINs still see it'),
     media: z.array(mediaItemSchema).describe('Its photos, in order (empty when none)'),
+    authorAvatarUrl: avatarUrl,
   })
   .meta({ id: 'PostSummary' });
 export type PostSummary = z.infer<typeof postSummarySchema>;

@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { avatarKeyFor } from '../media/references';
 import { assertMayChange, type Actor } from '../common/actor';
 import type { Cursors } from '../db/cursor';
 import type { Database, Executor } from '../db/client';
@@ -132,7 +133,7 @@ export function createFeedService(db: Database, options: FeedOptions) {
           );
         }
         const media = input.mediaIds?.length ? await postMediaRows(tx, inserted!.id) : [];
-        return { ...inserted!, media };
+        return { ...inserted!, media, authorAvatarKey: await avatarKeyFor(tx, input.authorId) };
       });
       return withNoInteractions(row);
     },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../common/limits';
+import { envelope } from '../common/envelope';
+import { usuarioSchema } from '../users/schemas';
 
 /* Photos (docs/contract/media.md). Browser-safe: exported by `@campus/core/schemas`. */
 
@@ -50,3 +52,9 @@ export interface MediaItemRow {
   height: number;
   alt: string | null;
 }
+
+/** PUT /autenticacao/usuario-atual/avatar's answer: the account with its new avatar. */
+export const usuarioWithAvatarSchema = usuarioSchema
+  .extend({ avatarUrl: z.string().nullable().describe('O avatar (quadrado de 256 px)') })
+  .meta({ id: 'UsuarioComAvatar' });
+export const avatarResponse = envelope(usuarioWithAvatarSchema);
