@@ -50,6 +50,7 @@ describe('POST /post', () => {
       reports: [],
       attendances: [],
       media: [],
+      authorAvatarUrl: null,
     });
     const [row] = await t.db.select().from(posts).where(eq(posts.id, res.body.id));
     expect(row).toMatchObject({
