@@ -13,14 +13,15 @@ import { atLeast, atMost, type Ratio, type Timing } from './ratios';
 import { compare, parse, rssMb, type RunResult } from './measure';
 import { log, startProcess, startServer, stopProcess, BENCH_DIR, type Service } from './support';
 
-
 /** A 4000×3000 photo-like JPEG (noise, so it does not compress to nothing). */
 async function twelveMegapixels(): Promise<Buffer> {
   const width = 4000;
   const height = 3000;
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7 + ((i / 3000) | 0) * 13) & 0xff;
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 const p99 = (values: number[]) => {
@@ -32,7 +33,11 @@ async function uploadOnce(server: Service, auth: string, bytes: Buffer) {
   const form = new FormData();
   form.append('file', new Blob([bytes]), 'photo.jpg');
   const started = performance.now();
-  const res = await fetch(`${server.url}/media`, { method: 'POST', headers: { Authorization: auth }, body: form });
+  const res = await fetch(`${server.url}/media`, {
+    method: 'POST',
+    headers: { Authorization: auth },
+    body: form,
+  });
   const body = (await res.json()) as { id: string; url: string };
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
   return { ms: performance.now() - started, ...body };
@@ -64,7 +69,12 @@ export async function mediaBench(options: {
     DATABASE_POOL_MAX: options.poolMax,
     DATA_DIR: dataDir,
   });
-  const staticFiles = await startProcess('express-static', ['--import', 'tsx', 'src/baselines.ts', 'express-static'], { STATIC_DIR: join(dataDir, 'media') }, { cwd: BENCH_DIR, readyPath: '/ready' });
+  const staticFiles = await startProcess(
+    'express-static',
+    ['--import', 'tsx', 'src/baselines.ts', 'express-static'],
+    { STATIC_DIR: join(dataDir, 'media') },
+    { cwd: BENCH_DIR, readyPath: '/ready' },
+  );
   try {
     const photo = await twelveMegapixels();
     log(`12-megapixel JPEG: ${(photo.length / 1e6).toFixed(1)} MB`);
@@ -76,19 +86,29 @@ export async function mediaBench(options: {
     const uploads: number[] = [];
     const bursts = (async () => {
       for (let round = 0; round < 5; round++) {
-        const done = await Promise.all(Array.from({ length: 8 }, () => uploadOnce(server, burstAuth, photo)));
+        const done = await Promise.all(
+          Array.from({ length: 8 }, () => uploadOnce(server, burstAuth, photo)),
+        );
         uploads.push(...done.map((d) => d.ms));
       }
     })();
     const during = await healthWhile(server, bursts);
     await bursts;
     clearInterval(sampler);
-    log(`uploads p99 ${p99(uploads).toFixed(0)} ms; /health p99 ${p99(alone).toFixed(1)} ms alone, ${p99(during).toFixed(1)} ms during; RSS ${rss.toFixed(0)} MB`);
+    log(
+      `uploads p99 ${p99(uploads).toFixed(0)} ms; /health p99 ${p99(alone).toFixed(1)} ms alone, ${p99(during).toFixed(1)} ms during; RSS ${rss.toFixed(0)} MB`,
+    );
 
     // The feed: 10 posts of 4 photos by one author, 10 without by another.
-    const small = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#468' } }).jpeg().toBuffer();
+    const small = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#468' },
+    })
+      .jpeg()
+      .toBuffer();
     for (let i = 0; i < 10; i++) {
-      const ids = (await Promise.all([0, 1, 2, 3].map(() => uploadOnce(server, withPhotos, small)))).map((u) => u.id);
+      const ids = (
+        await Promise.all([0, 1, 2, 3].map(() => uploadOnce(server, withPhotos, small)))
+      ).map((u) => u.id);
       await createPost(server, withPhotos, options.authorIds[0], ids);
       await createPost(server, withoutPhotos, options.authorIds[1], []);
     }
@@ -102,20 +122,56 @@ export async function mediaBench(options: {
     };
     const results = await compare(
       [
-        { name: 'GET a stored photo (WebP, ~100 kB)', service: server, path: `/media/files/${name}` },
+        {
+          name: 'GET a stored photo (WebP, ~100 kB)',
+          service: server,
+          path: `/media/files/${name}`,
+        },
         { name: 'the same file, express.static', service: staticFiles, path: `/files/${name}` },
-        { name: 'feed page: 10 posts × 4 photos', service: server, path: page(options.authorIds[0]), headers: { authorization: withPhotos }, check: tenPosts(4) },
-        { name: 'feed page: 10 posts, no photos', service: server, path: page(options.authorIds[1]), headers: { authorization: withoutPhotos }, check: tenPosts(0) },
+        {
+          name: 'feed page: 10 posts × 4 photos',
+          service: server,
+          path: page(options.authorIds[0]),
+          headers: { authorization: withPhotos },
+          check: tenPosts(4),
+        },
+        {
+          name: 'feed page: 10 posts, no photos',
+          service: server,
+          path: page(options.authorIds[1]),
+          headers: { authorization: withoutPhotos },
+          check: tenPosts(0),
+        },
       ],
       options.timing,
     );
     const rate = (i: number) => results[i]!.requestsPerSec;
     const ratios = [
-      atMost('8 simultaneous 12 MP uploads: p99 to the 201, s', p99(uploads) / 1000, 1.5, `${uploads.length} uploads in bursts of 8`),
+      atMost(
+        '8 simultaneous 12 MP uploads: p99 to the 201, s',
+        p99(uploads) / 1000,
+        1.5,
+        `${uploads.length} uploads in bursts of 8`,
+      ),
       atMost('server RSS during the uploads, MB', rss, 600, 'largest sample, every 100 ms'),
-      atMost('/health p99 during uploads ÷ alone', p99(during) / Math.max(p99(alone), 1), 2, `${p99(during).toFixed(1)} ms vs ${p99(alone).toFixed(1)} ms (floor 1 ms)`),
-      atLeast('stored photo ÷ express.static, req/s', rate(0) / rate(1), 0.9, `${rate(0).toFixed(0)} vs ${rate(1).toFixed(0)} req/s`),
-      atLeast('feed with 10×4 photos ÷ without, req/s', rate(2) / rate(3), 0.9, `${rate(2).toFixed(0)} vs ${rate(3).toFixed(0)} req/s`),
+      atMost(
+        '/health p99 during uploads ÷ alone',
+        p99(during) / Math.max(p99(alone), 1),
+        2,
+        `${p99(during).toFixed(1)} ms vs ${p99(alone).toFixed(1)} ms (floor 1 ms)`,
+      ),
+      atLeast(
+        'stored photo ÷ express.static, req/s',
+        rate(0) / rate(1),
+        0.9,
+        `${rate(0).toFixed(0)} vs ${rate(1).toFixed(0)} req/s`,
+      ),
+      atLeast(
+        'feed with 10×4 photos ÷ without, req/s',
+        rate(2) / rate(3),
+        0.9,
+        `${rate(2).toFixed(0)} vs ${rate(3).toFixed(0)} req/s`,
+      ),
     ];
     return { results, ratios };
   } finally {

@@ -29,7 +29,9 @@ export function docsRouter(): Router {
   let documentJson: string | undefined;
   const router = Router();
   router.get(HOST_PATHS.openapi, (_req, res) => {
-    documentJson ??= JSON.stringify(buildOpenApiDocument('/', { ...probePaths, ...mediaFilePaths }));
+    documentJson ??= JSON.stringify(
+      buildOpenApiDocument('/', { ...probePaths, ...mediaFilePaths }),
+    );
     res.type('application/json').send(documentJson);
   });
   router.get(`${HOST_PATHS.docs}/swagger-initializer.js`, (_req, res) => {

@@ -34,10 +34,10 @@ export const jsonBody: RequestHandler = (req, res, next) =>
  * nested body (a 500 instead of a 400).
  */
 const parseTrpcJson = express.json({
-    ...jsonBodyOptions,
-    verify: (req, _res, raw) => {
-      (req as { rawBody?: Buffer }).rawBody = raw;
-    },
+  ...jsonBodyOptions,
+  verify: (req, _res, raw) => {
+    (req as { rawBody?: Buffer }).rawBody = raw;
+  },
 });
 export const trpcJsonBody: RequestHandler[] = [
   (req, res, next) => (req.upload ? next() : parseTrpcJson(req, res, next)),

@@ -131,7 +131,13 @@ describe('leaving, and the spot that opens', () => {
     expect(res.status).toBe(200);
     expect(res.body.spots).toEqual({ totalMax: 4, totalFilled: 4 });
     expect(res.body.waitlist).toEqual([
-      { id: waiting[2]!.id, name: waiting[2]!.nome, userName: waiting[2]!.nickname, avatarUrl: null, position: 1 },
+      {
+        id: waiting[2]!.id,
+        name: waiting[2]!.nome,
+        userName: waiting[2]!.nickname,
+        avatarUrl: null,
+        position: 1,
+      },
     ]);
     await expectSeatInvariants(t, match.id);
   });

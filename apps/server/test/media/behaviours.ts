@@ -108,7 +108,11 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
       const none = await t.request.post('/media').set(user.auth).field('alt', 'x');
       expectError(none, 400, 'BAD_REQUEST');
       expectError(await upload(t, undefined, await images.png()), 401, 'UNAUTHORIZED');
-      expectError(await upload(t, user, await images.png(), { alt: 'a'.repeat(301) }), 400, 'BAD_REQUEST');
+      expectError(
+        await upload(t, user, await images.png(), { alt: 'a'.repeat(301) }),
+        400,
+        'BAD_REQUEST',
+      );
     });
 
     it('413 for a body over 10 MB, answered before the rest is sent', async () => {
@@ -135,7 +139,11 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
     });
 
     it('413 when the file part passes 10 MB while streaming (no Content-Length)', async () => {
-      const res = await upload(t, user, Buffer.concat([await images.jpeg(64, 64), Buffer.alloc(10 * 1024 * 1024 + 10)]));
+      const res = await upload(
+        t,
+        user,
+        Buffer.concat([await images.jpeg(64, 64), Buffer.alloc(10 * 1024 * 1024 + 10)]),
+      );
       expectError(res, 413, 'PAYLOAD_TOO_LARGE');
     });
 
@@ -157,13 +165,25 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
 
   describe('photos on posts', () => {
     it('mediaIds: in order on the created post, in the list and the read; PATCH replaces; delete → 404', async () => {
-      const [a, b, c] = await Promise.all([1, 2, 3].map(async (n) => (await upload(t, user, await images.jpeg(100 * n, 100), { alt: `photo ${n}` })).body));
+      const [a, b, c] = await Promise.all(
+        [1, 2, 3].map(
+          async (n) =>
+            (await upload(t, user, await images.jpeg(100 * n, 100), { alt: `photo ${n}` })).body,
+        ),
+      );
       const created = await t.request
         .post('/post')
         .set(user.auth)
         .send(generalBody(user, { mediaIds: [b.id, a.id] }));
       expect(created.status).toBe(201);
-      const item = (m: typeof a) => ({ id: m.id, url: m.url, thumbnailUrl: m.thumbnailUrl, width: m.width, height: m.height, alt: m.alt });
+      const item = (m: typeof a) => ({
+        id: m.id,
+        url: m.url,
+        thumbnailUrl: m.thumbnailUrl,
+        width: m.width,
+        height: m.height,
+        alt: m.alt,
+      });
       expect(created.body.media).toEqual([item(b), item(a)]);
       const read = await t.request.get(`/post/${created.body.id}`).set(user.auth);
       expect(read.body.media).toEqual([item(b), item(a)]);
@@ -171,13 +191,22 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
       expect(list.body.data[0].media).toEqual([item(b), item(a)]);
 
       // Taken already, or someone else's: refused, nothing changed.
-      const taken = await t.request.post('/post').set(user.auth).send(generalBody(user, { mediaIds: [a.id] }));
+      const taken = await t.request
+        .post('/post')
+        .set(user.auth)
+        .send(generalBody(user, { mediaIds: [a.id] }));
       expectError(taken, 400, 'BAD_REQUEST');
       expect(taken.body.reason).toBe('MEDIA_NOT_AVAILABLE');
-      const theirs = await t.request.post('/post').set(other.auth).send(generalBody(other, { mediaIds: [c.id] }));
+      const theirs = await t.request
+        .post('/post')
+        .set(other.auth)
+        .send(generalBody(other, { mediaIds: [c.id] }));
       expect(theirs.body.reason).toBe('MEDIA_NOT_AVAILABLE');
 
-      const patched = await t.request.patch(`/post/${created.body.id}`).set(user.auth).send({ mediaIds: [c.id, a.id] });
+      const patched = await t.request
+        .patch(`/post/${created.body.id}`)
+        .set(user.auth)
+        .send({ mediaIds: [c.id, a.id] });
       expect(patched.status).toBe(200);
       expect(patched.body.media).toEqual([item(c), item(a)]);
       expect((await fetchFile(t, b.url)).status).toBe(404);
@@ -193,8 +222,13 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
     });
 
     it('DELETE /media/{id}: the owner removes an unused upload (404 after); others and used ones 404', async () => {
-      const [mine, used] = await Promise.all([1, 2].map(async () => (await upload(t, user, await images.png())).body));
-      await t.request.post('/post').set(user.auth).send(generalBody(user, { mediaIds: [used.id] }));
+      const [mine, used] = await Promise.all(
+        [1, 2].map(async () => (await upload(t, user, await images.png())).body),
+      );
+      await t.request
+        .post('/post')
+        .set(user.auth)
+        .send(generalBody(user, { mediaIds: [used.id] }));
       expectError(await t.request.delete(`/media/${mine.id}`).set(other.auth), 404, 'NOT_FOUND');
       expectError(await t.request.delete(`/media/${used.id}`).set(user.auth), 404, 'NOT_FOUND');
       expect((await t.request.delete(`/media/${mine.id}`).set(user.auth)).status).toBe(204);
@@ -204,13 +238,32 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
 
     it('more than 4 mediaIds, or one twice → 400', async () => {
       const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
-      expectError(await t.request.post('/post').set(user.auth).send(generalBody(user, { mediaIds: ids })), 400, 'BAD_REQUEST');
-      expectError(await t.request.post('/post').set(user.auth).send(generalBody(user, { mediaIds: [ids[0], ids[0]] })), 400, 'BAD_REQUEST');
+      expectError(
+        await t.request
+          .post('/post')
+          .set(user.auth)
+          .send(generalBody(user, { mediaIds: ids })),
+        400,
+        'BAD_REQUEST',
+      );
+      expectError(
+        await t.request
+          .post('/post')
+          .set(user.auth)
+          .send(generalBody(user, { mediaIds: [ids[0], ids[0]] })),
+        400,
+        'BAD_REQUEST',
+      );
     });
 
     it('an upload no post took within 24 h is deleted by the clean-up job; a newer one stays', async () => {
-      const [old, fresh] = await Promise.all([1, 2].map(async () => (await upload(t, user, await images.png())).body));
-      await t.db.update(mediaTable).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(mediaTable.id, old.id));
+      const [old, fresh] = await Promise.all(
+        [1, 2].map(async () => (await upload(t, user, await images.png())).body),
+      );
+      await t.db
+        .update(mediaTable)
+        .set({ createdAt: sql`now() - interval '25 hours'` })
+        .where(eq(mediaTable.id, old.id));
       await t.services.media.cleanUp();
       expect(await mediaRow(t, old.id)).toBeUndefined();
       expect((await fetchFile(t, old.url)).status).toBe(404);
@@ -225,10 +278,18 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
         .set(other.auth)
         .attach('file', await images.jpegWithGps(), 'me.jpg');
       expect(first.status).toBe(200);
-      expect(first.body.dados).toMatchObject({ id: other.id, nickname: other.nickname, avatarUrl: expect.stringMatching(/^\/media\/files\//) });
+      expect(first.body.dados).toMatchObject({
+        id: other.id,
+        nickname: other.nickname,
+        avatarUrl: expect.stringMatching(/^\/media\/files\//),
+      });
       const avatarUrl = first.body.dados.avatarUrl as string;
       const file = await fetchFile(t, avatarUrl);
-      expect(await imageSize(file.bytes)).toMatchObject({ width: 256, height: 256, exif: undefined });
+      expect(await imageSize(file.bytes)).toMatchObject({
+        width: 256,
+        height: 256,
+        exif: undefined,
+      });
 
       const post = await t.request.post('/post').set(other.auth).send(generalBody(other));
       expect(post.body.authorAvatarUrl).toBe(avatarUrl);
@@ -249,7 +310,9 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
       await t.services.media.cleanUp();
       expect((await fetchFile(t, avatarUrl)).status).toBe(404);
 
-      expect((await t.request.delete('/autenticacao/usuario-atual/avatar').set(other.auth)).status).toBe(204);
+      expect(
+        (await t.request.delete('/autenticacao/usuario-atual/avatar').set(other.auth)).status,
+      ).toBe(204);
       expect((await fetchFile(t, second.body.dados.avatarUrl)).status).toBe(404);
       const after = await t.request.get(`/post/${post.body.id}`).set(user.auth);
       expect(after.body.authorAvatarUrl).toBeNull();
@@ -258,14 +321,25 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
 
     it('account erasure: the avatar and unused uploads go; photos of posts that stay stay; the export lists uploads', async () => {
       const leaving = await t.createUser();
-      const avatar = await t.request.put('/autenticacao/usuario-atual/avatar').set(leaving.auth).attach('file', await images.png(), 'a.png');
-      const [unused, used] = await Promise.all([1, 2].map(async () => (await upload(t, leaving, await images.png())).body));
-      await t.request.post('/post').set(leaving.auth).send(generalBody(leaving, { mediaIds: [used.id] }));
+      const avatar = await t.request
+        .put('/autenticacao/usuario-atual/avatar')
+        .set(leaving.auth)
+        .attach('file', await images.png(), 'a.png');
+      const [unused, used] = await Promise.all(
+        [1, 2].map(async () => (await upload(t, leaving, await images.png())).body),
+      );
+      await t.request
+        .post('/post')
+        .set(leaving.auth)
+        .send(generalBody(leaving, { mediaIds: [used.id] }));
       const exported = await t.request.get('/autenticacao/meus-dados').set(leaving.auth);
       expect(exported.body.dados.fotos.map((f: { url: string }) => f.url).sort()).toEqual(
         [avatar.body.dados.avatarUrl, unused.url, used.url].sort(),
       );
-      const gone = await t.request.delete('/autenticacao/conta').set(leaving.auth).send({ senha: leaving.password });
+      const gone = await t.request
+        .delete('/autenticacao/conta')
+        .set(leaving.auth)
+        .send({ senha: leaving.password });
       expect(gone.status).toBe(204);
       expect((await fetchFile(t, avatar.body.dados.avatarUrl)).status).toBe(404);
       expect((await fetchFile(t, unused.url)).status).toBe(404);
@@ -277,5 +351,10 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
   });
 
   const uploadsOf = async (who: TestUser) =>
-    (await t.db.select({ n: sql<number>`count(*)::int` }).from(mediaTable).where(eq(mediaTable.ownerId, who.id)))[0]!.n;
+    (
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mediaTable)
+        .where(eq(mediaTable.ownerId, who.id))
+    )[0]!.n;
 }

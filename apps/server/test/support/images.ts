@@ -35,15 +35,30 @@ export const jpegWithGps = async () =>
 
 /** A 400×200 JPEG stored as is with EXIF orientation 6: shown upright, it is 200×400. */
 export const orientedJpeg = async () =>
-  sharp(await jpeg(400, 200)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+  sharp(await jpeg(400, 200))
+    .withMetadata({ orientation: 6 })
+    .jpeg()
+    .toBuffer();
 
 export const png = (width = 8, height = 8) =>
-  sharp({ create: { width, height, channels: 4, background: '#3366ff' } }).png().toBuffer();
-export const webp = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } }).webp().toBuffer();
-export const gif = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).gif().toBuffer();
-export const tiff = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } }).tiff().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: '#3366ff' } })
+    .png()
+    .toBuffer();
+export const webp = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#0a0' } })
+    .webp()
+    .toBuffer();
+export const gif = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+    .gif()
+    .toBuffer();
+export const tiff = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
+    .tiff()
+    .toBuffer();
 export const svg = () => Buffer.from(gradientSvg(100, 100));
-export const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+export const pdf = () =>
+  Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 export const text = () => Buffer.from('just some text, not an image\n');
 
 /** A JPEG with an HTML document after its end: a polyglot a browser might sniff as HTML. */
@@ -52,7 +67,8 @@ export const polyglot = async () =>
   Buffer.concat([await jpeg(64, 64), Buffer.from(`<html><body>${POLYGLOT_MARK}</body></html>`)]);
 
 /** JPEG's first bytes, then noise: the type is right, the image does not decode. */
-export const brokenJpeg = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x5a)]);
+export const brokenJpeg = () =>
+  Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 0x5a)]);
 
 /**
  * A decompression bomb: a PNG of 8000×8000 one-bit pixels (64 megapixels) whose rows are all

@@ -1,9 +1,4 @@
-import {
-  avatarResponse,
-  mediaIdInput,
-  mediaUploadSchema,
-  uploadMediaInput,
-} from '@campus/core';
+import { avatarResponse, mediaIdInput, mediaUploadSchema, uploadMediaInput } from '@campus/core';
 import { z } from 'zod';
 import { domainProcedures, router } from '../trpc';
 

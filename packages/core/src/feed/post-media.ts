@@ -14,7 +14,9 @@ import { postMedia, posts } from './table';
 
 /** The post's photos in order, as JSON built by the database (`[]` when none). */
 export const postMediaJson = () =>
-  sql<MediaItemRow[] | string>`coalesce((select json_agg(json_build_object('id', ${qualified(media.id)}, 'key', ${qualified(media.key)}, 'width', ${qualified(media.width)}, 'height', ${qualified(media.height)}, 'alt', ${qualified(media.alt)}) order by ${qualified(postMedia.position)}) from ${postMedia} join ${media} on ${qualified(media.id)} = ${qualified(postMedia.mediaId)} where ${qualified(postMedia.postId)} = ${qualified(posts.id)}), '[]'::json)`;
+  sql<
+    MediaItemRow[] | string
+  >`coalesce((select json_agg(json_build_object('id', ${qualified(media.id)}, 'key', ${qualified(media.key)}, 'width', ${qualified(media.width)}, 'height', ${qualified(media.height)}, 'alt', ${qualified(media.alt)}) order by ${qualified(postMedia.position)}) from ${postMedia} join ${media} on ${qualified(media.id)} = ${qualified(postMedia.mediaId)} where ${qualified(postMedia.postId)} = ${qualified(posts.id)}), '[]'::json)`;
 
 const notAvailable = () =>
   new AppError('BAD_REQUEST', 'A photo is not available: it must be your own unused upload', {
@@ -42,7 +44,10 @@ export async function setPostMedia(
     await tx
       .delete(postMedia)
       .where(
-        and(eq(postMedia.postId, postId), ids.length ? notInArray(postMedia.mediaId, [...ids]) : undefined),
+        and(
+          eq(postMedia.postId, postId),
+          ids.length ? notInArray(postMedia.mediaId, [...ids]) : undefined,
+        ),
       );
   const fresh = ids.filter((id) => !kept.has(id));
   if (fresh.length) {
@@ -74,7 +79,13 @@ export async function setPostMedia(
 /** The post's photos (a creation's answer). */
 export const postMediaRows = (tx: Executor, postId: string): Promise<MediaItemRow[]> =>
   tx
-    .select({ id: media.id, key: media.key, width: media.width, height: media.height, alt: media.alt })
+    .select({
+      id: media.id,
+      key: media.key,
+      width: media.width,
+      height: media.height,
+      alt: media.alt,
+    })
     .from(postMedia)
     .innerJoin(media, eq(media.id, postMedia.mediaId))
     .where(eq(postMedia.postId, postId))

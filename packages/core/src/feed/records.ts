@@ -125,7 +125,9 @@ const withAvatarUrl = <T extends { avatarUrl: string | null }>({
   ...rest
 }: WithAvatarKey<T>) => ({ ...rest, avatarUrl: urlOrNull(avatarKey) }) as T;
 
-export const toComment = (c: Comment | (Omit<Comment, 'author'> & { author: WithAvatarKey<Comment['author']> })): Comment => ({
+export const toComment = (
+  c: Comment | (Omit<Comment, 'author'> & { author: WithAvatarKey<Comment['author']> }),
+): Comment => ({
   ...c,
   author: withAvatarUrl(c.author),
   createdAt: iso(c.createdAt),

@@ -207,9 +207,7 @@ export const createReportInput = postIdInput
 
 /** Who wrote a comment: a user as the feed shows one. */
 const avatarUrl = z.string().nullable().describe('Their avatar (256 px square), null when none');
-const userRef = z
-  .object({ id: z.uuid(), userName: z.string(), avatarUrl })
-  .meta({ id: 'UserRef' });
+const userRef = z.object({ id: z.uuid(), userName: z.string(), avatarUrl }).meta({ id: 'UserRef' });
 
 export const commentSchema = z
   .object({

@@ -17,7 +17,18 @@ sharp.cache(false);
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif';
 
-const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
+const HEIF_BRANDS = new Set([
+  'heic',
+  'heix',
+  'hevc',
+  'hevx',
+  'heim',
+  'heis',
+  'mif1',
+  'msf1',
+  'avif',
+  'avis',
+]);
 
 /** The image type from the file's first bytes (never the declared type or the name). */
 export function sniffImage(head: Buffer): ImageFormat | undefined {
@@ -87,8 +98,7 @@ export async function renderImage(
   }
   const pixels = (header.width ?? 0) * (header.height ?? 0);
   if (!pixels) throw invalidImage('A imagem não tem dimensões legíveis');
-  if (pixels > LIMITS.media.pixels.max)
-    throw invalidImage('A imagem tem mais de 40 megapixels');
+  if (pixels > LIMITS.media.pixels.max) throw invalidImage('A imagem tem mais de 40 megapixels');
   const shape = SHAPES[kind];
   // The original is decoded once; the thumbnail is made from the main rendition.
   const render = async (

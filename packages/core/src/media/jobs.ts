@@ -9,7 +9,8 @@ export const mediaJobs = {
     schedule: '* * * * *',
     handler: async (services: { media: MediaService }) => {
       let total = 0;
-      for (let deleted = -1; deleted !== 0; total += deleted) deleted = await services.media.cleanUp();
+      for (let deleted = -1; deleted !== 0; total += deleted)
+        deleted = await services.media.cleanUp();
       return total;
     },
   },

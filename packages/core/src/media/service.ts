@@ -10,16 +10,22 @@ import { workQueue } from './queue';
 import type { MediaUpload, UploadMediaInput } from './schemas';
 import type { MediaStorage } from './storage';
 import { media, type MediaRow } from './table';
-import { filesOf, mainFile, mainUrl, parseFileName, setMediaBaseUrl, thumbFile, thumbUrl } from './urls';
+import {
+  filesOf,
+  mainFile,
+  mainUrl,
+  parseFileName,
+  setMediaBaseUrl,
+  thumbFile,
+  thumbUrl,
+} from './urls';
 
 /**
  * What the host received of a multipart upload (docs/contract/media.md): the `file` part streamed
  * to a temporary file, or why there is none. The host deletes the file after the call.
  */
 export type ReceivedUpload =
-  | { status: 'file'; path: string; bytes: number }
-  | { status: 'too-large' }
-  | { status: 'missing' };
+  { status: 'file'; path: string; bytes: number } | { status: 'too-large' } | { status: 'missing' };
 
 export interface MediaOptions {
   storage: MediaStorage;
@@ -41,8 +47,7 @@ const FILE_CACHE_MAX = 10_000;
 /** 18 random bytes → 24 base64url characters (144 bits): the unguessable part of the URLs. */
 const newKey = () => randomBytes(18).toString('base64url');
 
-export const tooLarge = () =>
-  new AppError('PAYLOAD_TOO_LARGE', 'A imagem passa de 10 MB');
+export const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'A imagem passa de 10 MB');
 
 /** The received file, or the failure the upload already is. */
 export function fileOf(upload: ReceivedUpload | undefined): { path: string; bytes: number } {
@@ -85,7 +90,10 @@ export function createMediaService(db: Database, options: MediaOptions, countUpl
   async function countToday(actor: Actor) {
     const day = Math.floor(Date.now() / DAY_MS);
     const account = createHash('sha256').update(actor.id).digest('base64url');
-    const total = await countUpload(`media-uploads:${account}:${day}`, new Date((day + 1) * DAY_MS));
+    const total = await countUpload(
+      `media-uploads:${account}:${day}`,
+      new Date((day + 1) * DAY_MS),
+    );
     if (total > LIMITS.media.perDay.max)
       throw new AppError('TOO_MANY_REQUESTS', 'Limite de 100 imagens por dia atingido', {
         reason: 'RATE_LIMITED',
@@ -172,7 +180,10 @@ export function createMediaService(db: Database, options: MediaOptions, countUpl
     },
 
     async removeAvatar(actor: Actor): Promise<void> {
-      await db.update(media).set({ discardedAt: sql`now()` }).where(currentAvatar(actor.id));
+      await db
+        .update(media)
+        .set({ discardedAt: sql`now()` })
+        .where(currentAvatar(actor.id));
     },
 
     /** A served file's facts, or undefined (unknown, or discarded more than a minute ago). */
@@ -182,7 +193,11 @@ export function createMediaService(db: Database, options: MediaOptions, countUpl
       const parsed = parseFileName(name);
       if (!parsed) return undefined;
       const [row] = await db
-        .select({ contentType: media.contentType, bytes: media.bytes, thumbBytes: media.thumbBytes })
+        .select({
+          contentType: media.contentType,
+          bytes: media.bytes,
+          thumbBytes: media.thumbBytes,
+        })
         .from(media)
         .where(and(eq(media.key, parsed.key), isNull(media.discardedAt)));
       if (!row) {

@@ -9,7 +9,9 @@ import { LinkedText } from '../../components/LinkedText';
 import { EventTime, RelativeTime } from '../../components/Times';
 import { Link, navigate, useFlash, useLocation } from '../../lib/router';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
-import { useSession } from '../../session/SessionProvider';
+import { useSession, useSessionClient } from '../../session/SessionProvider';
+import { Avatar } from '../../components/media/Avatar';
+import { PostPhotos } from '../../components/media/PostPhotos';
 import { FeedFilters, feedQueryFrom, feedSearch } from './FeedFilters';
 import { PostActions } from './PostActions';
 import { PostForm } from './PostForm';
@@ -67,9 +69,11 @@ function PostItem({ post }: { post: PostSummary }) {
           {post.hidden ? <span className="badge"> Oculto pela moderação</span> : null}
         </h3>
         <p className="meta">
-          <Byline post={post} /> · <RelativeTime iso={post.createdAt} />
+          <Avatar url={post.authorAvatarUrl} name={post.author} size={24} /> <Byline post={post} />{' '}
+          · <RelativeTime iso={post.createdAt} />
         </p>
         <EventLine post={post} />
+        <PostPhotos media={post.media} />
         {excerpt ? (
           <p className="content">
             <LinkedText text={excerpt} />
@@ -92,6 +96,7 @@ export function FeedPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user } = useSession();
+  const session = useSessionClient();
   const { query } = useLocation();
   const filters = feedQueryFrom(query);
   const filtered = Boolean(filters.q || filters.type || filters.upcoming);
@@ -121,10 +126,16 @@ export function FeedPage() {
         <summary>Escrever um post ou evento</summary>
         <PostForm
           submitLabel="Publicar"
-          onSubmit={(fields) => {
+          onSubmit={async ({ photos = [], ...fields }) => {
             setStatus(null);
             const input = { ...fields, author: user!.nickname, authorId: user!.id };
-            return create.mutateAsync(checked(createPostInput, input, 'en'));
+            checked(createPostInput, input, 'en');
+            // The photos first (in order), then the post that shows them.
+            const uploaded = await Promise.all(
+              photos.map((photo) => session.uploadPhoto(photo.file, photo.alt)),
+            );
+            const mediaIds = uploaded.map((photo) => photo.id);
+            return create.mutateAsync(checked(createPostInput, { ...input, mediaIds }, 'en'));
           }}
         />
       </details>
