@@ -147,6 +147,21 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
       expectError(res, 413, 'PAYLOAD_TOO_LARGE');
     });
 
+    it('429 RATE_LIMITED at the 101st upload of the day (counted in the database)', async () => {
+      const busy = await t.createUser();
+      const tiny = await images.png(4, 4);
+      for (let i = 0; i < 100; i += 10)
+        await Promise.all(
+          Array.from({ length: 10 }, async () =>
+            expect((await upload(t, busy, tiny)).status).toBe(201),
+          ),
+        );
+      const refused = await upload(t, busy, tiny);
+      expectError(refused, 429, 'TOO_MANY_REQUESTS');
+      expect(refused.body.reason).toBe('RATE_LIMITED');
+      expect(await uploadsOf(busy)).toBe(100);
+    });
+
     it('/trpc takes FormData: the same upload, the same answer', async () => {
       const form = new FormData();
       form.append('file', new Blob([await images.jpeg(300, 200)]), 'x.jpg');

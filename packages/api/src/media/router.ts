@@ -1,6 +1,12 @@
-import { avatarResponse, mediaIdInput, mediaUploadSchema, uploadMediaInput } from '@campus/core';
+import {
+  AppError,
+  avatarResponse,
+  mediaIdInput,
+  mediaUploadSchema,
+  uploadMediaInput,
+} from '@campus/core';
 import { z } from 'zod';
-import { domainProcedures, router } from '../trpc';
+import { domainProcedures, router, type Context } from '../trpc';
 
 const { authedProcedure } = domainProcedures('pt');
 
@@ -16,6 +22,20 @@ export const uploadErrors = {
   429: 'Mais de 100 imagens no dia (RATE_LIMITED)',
   503: 'Fila de imagens cheia: tente de novo após Retry-After',
 };
+
+/** Seconds until the day's upload count starts again (UTC midnight), for a 429's `Retry-After`. */
+const untilTomorrow = () => String(Math.ceil((86_400_000 - (Date.now() % 86_400_000)) / 1000));
+
+/** Runs an upload; its 429 (100 a day) says when to retry. */
+async function counted<T>(ctx: Context, upload: () => Promise<T>): Promise<T> {
+  try {
+    return await upload();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS')
+      ctx.setHeader?.('Retry-After', untilTomorrow());
+    throw error;
+  }
+}
 
 /** Photos (§G): uploads for posts. The `file` part is streamed by the host (`ctx.upload`). */
 export const mediaRouter = router({
@@ -40,7 +60,9 @@ export const mediaRouter = router({
     })
     .input(uploadMediaInput)
     .output(mediaUploadSchema)
-    .mutation(({ ctx, input }) => ctx.services.media.upload(ctx.upload, input, ctx.actor)),
+    .mutation(({ ctx, input }) =>
+      counted(ctx, () => ctx.services.media.upload(ctx.upload, input, ctx.actor)),
+    ),
 
   remove: authedProcedure
     .meta({
@@ -82,7 +104,9 @@ export const mediaRouter = router({
     .input(z.object({}))
     .output(avatarResponse)
     .mutation(async ({ ctx }) => {
-      const avatarUrl = await ctx.services.media.setAvatar(ctx.upload, ctx.actor);
+      const avatarUrl = await counted(ctx, () =>
+        ctx.services.media.setAvatar(ctx.upload, ctx.actor),
+      );
       return {
         mensagem: 'Avatar atualizado',
         dados: { ...(await ctx.services.auth.me(ctx.actor)), avatarUrl },
