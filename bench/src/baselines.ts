@@ -4,6 +4,7 @@
  *
  * - `node-hello`: node:http answering a constant JSON body: the ceiling of this machine.
  * - `express-hello`: Express 5 answering `{"hello":"world"}` with `res.json`.
+ * - `express-static`: Express 5's `express.static` serving STATIC_DIR at `/files` (photos).
  * - `express-post`: a hand-written Express 5 handler for GET /post/:id: the same SQL as the
  *   service's prepared statement (`feed_post_read`), sent through postgres.js as a prepared
  *   statement on a pool of DATABASE_POOL_MAX connections, the row shaped into the same JSON. It
@@ -32,9 +33,12 @@ interface ExpressApp {
   set(setting: string, value: unknown): void;
   get(path: string, handler: (req: Req, res: Res) => void | Promise<void>): void;
   listen(port: number, host: string, callback: () => void): void;
+  use(path: string, handler: unknown): void;
 }
 const requireFromServer = createRequire(new URL('../../apps/server/package.json', import.meta.url));
-const express = requireFromServer('express') as () => ExpressApp;
+const express = requireFromServer('express') as (() => ExpressApp) & {
+  static: (root: string, options?: Record<string, unknown>) => unknown;
+};
 
 const port = Number(process.env.PORT ?? 0);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -158,6 +162,11 @@ if (kind === 'node-hello') {
 } else if (kind === 'express-hello') {
   const app = expressApp();
   app.get('/', (_req, res) => res.json({ hello: 'world' }));
+  app.listen(port, host, () => {});
+} else if (kind === 'express-static') {
+  // Express's static file serving of the directory the server stores its photos in (STATIC_DIR).
+  const app = expressApp();
+  app.use('/files', express.static(process.env.STATIC_DIR!, { maxAge: '365d', immutable: true }));
   app.listen(port, host, () => {});
 } else if (kind === 'express-post') {
   postHandler().listen(port, host, () => {});

@@ -4,7 +4,7 @@
  * autocannon (every answer checked), and writes bench/results/latest.{md,json}
  * (quick.{md,json} for the quick run, partial.{md,json} for an --only run).
  *
- * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention,fanout,feed-reader; --full-rounds (with --quick)
+ * Options: --quick (small seeds, short rounds), --only=lists,post,static,login,others,groups,contention,fanout,feed-reader,media; --full-rounds (with --quick)
  * Environment: BENCH_DATABASE_URL (a PostgreSQL superuser URL; default postgres://postgres@
  * 127.0.0.1:5432/test), BENCH_POOL_MAX (connections per process, server and handler alike),
  * SKIP_BUILD=1 (reuse apps/server/dist), BENCH_REUSE_DB=1 (keep and reuse the seeded databases),
@@ -39,6 +39,7 @@ import { groupLists } from './groups';
 import { fanoutRatios, runFanout } from './fanout';
 import { feedReader } from './feed-reader';
 import { listCursors } from './cursors';
+import { mediaBench } from './media';
 import {
   BENCH_DIR,
   JWT_SECRET,
@@ -221,6 +222,18 @@ async function main() {
           posts: large.posts,
           readPostId: large.postId!,
           passwordHash,
+          timing,
+        }),
+      );
+    }
+    if (wants('media')) {
+      const [a, b, c] = large.users;
+      collect(
+        await mediaBench({
+          url: large.url,
+          auths: [c!, a!, b!].map((u) => `Bearer ${tokenOf(u)}`) as [string, string, string],
+          authorIds: [a!.id, b!.id],
+          poolMax: POOL_MAX,
           timing,
         }),
       );

@@ -25,6 +25,8 @@ import { BODY_LIMIT_BYTES, requireJsonBody, trpcJsonBody } from './http/json-bod
 import { operators } from './http/operators';
 import { probesRouter } from './http/probes';
 import { restRouter } from './http/rest';
+import { mediaFilesRouter } from './http/media-files';
+import { receiveUpload } from './http/uploads';
 import { staticLists } from './http/static-lists';
 import { webApp } from './http/web';
 import { setRouteLabel, trpcRouteLabel } from './metrics';
@@ -82,6 +84,9 @@ const CORS_EXPOSED_HEADERS = [
 ];
 /** How long a browser may reuse a preflight's answer. */
 const CORS_MAX_AGE_S = 600;
+
+/** The /trpc paths of the upload procedures (multipart bodies, `receiveUpload`). */
+const uploadProcedures = new Set(routes.filter((r) => r.meta.upload).map((r) => r.path));
 
 const PROBE_PATHS = [HOST_PATHS.health, HOST_PATHS.ready, HOST_PATHS.metrics];
 const DOCS_PATHS = [HOST_PATHS.openapi, HOST_PATHS.docs];
@@ -192,6 +197,7 @@ export function createApp({
     requireDecodablePath,
     labelTrpc,
     noStore,
+    receiveUpload((req) => uploadProcedures.has(req.path.slice(1))),
     requireJsonBody,
     trpcJsonBody,
     trpcHandler(createContext, logger),
@@ -204,6 +210,7 @@ export function createApp({
   app.use(staticLists);
   app.use(onlyUnder(PROBE_PATHS, probesRouter({ ping, metricsToken })));
   app.use(onlyUnder(DOCS_PATHS, docsRouter()));
+  app.use(mediaFilesRouter(services.media));
   app.use(restRouter(createContext, logger, { heartbeatMs: streamHeartbeatMs }));
   app.use(webApp(webRoot));
   app.use(notFoundHandler);

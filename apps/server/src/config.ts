@@ -52,6 +52,13 @@ const envSchema = z.object({
   /** Open connections one client address may hold on one process (a trusted proxy: no bound). */
   CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(1000),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Photos in this S3-compatible bucket instead of DATA_DIR/media (docs/contract/media.md). */
+  MEDIA_S3_BUCKET: optionalString,
+  /** An S3-compatible endpoint (MinIO, R2); absent → AWS S3. */
+  MEDIA_S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  MEDIA_S3_REGION: optionalString,
+  /** Where browsers read the photos (a CDN); absent → /media/files on this service. */
+  MEDIA_PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL: duration.default(15 * 60),
   REFRESH_TOKEN_TTL: duration.default(30 * 86_400),

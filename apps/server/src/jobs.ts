@@ -1,5 +1,6 @@
 import {
   mailJobs,
+  mediaJobs,
   notificationJobs,
   pushJobs,
   type DrainOutcome,
@@ -11,7 +12,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
 /** Every domain's jobs (name → payload schema, handler, optional schedule). */
-const jobs = { ...notificationJobs, ...mailJobs, ...pushJobs };
+const jobs = { ...notificationJobs, ...mailJobs, ...pushJobs, ...mediaJobs };
 export type JobName = keyof typeof jobs;
 /** Every queue's name (for the backlog metrics). */
 export const jobNames = Object.keys(jobs) as JobName[];

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import {
   createEventBus,
   createServices,
@@ -11,7 +12,7 @@ import {
   type Services,
 } from '@campus/core';
 import { createDatabase, databaseHealth, type DatabaseHandle } from '@campus/core/db';
-import { isDatabaseUnavailable } from '@campus/core';
+import { diskStorage, isDatabaseUnavailable, s3Storage, type MediaOptions } from '@campus/core';
 import type { Logger } from 'pino';
 import { createApp } from './app';
 import { jobNames, startJobs } from './jobs';
@@ -128,6 +129,7 @@ export async function startServer(
     bus,
     streamSlots: redisSlots?.slots,
     mail: mailOptionsOf(config, logger),
+    media: mediaOptionsOf(config),
     maxStreamsPerUser: config.STREAMS_PER_USER,
     reminderLeadSeconds: config.REMINDER_LEAD,
     moderationThreshold: config.MODERATION_THRESHOLD,
@@ -283,4 +285,16 @@ export function startFailure(error: unknown, config: Config): string {
     return `database at ${where} unreachable (DATABASE_URL): ${(error as Error).message}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Photos on disk under DATA_DIR, or in MEDIA_S3_BUCKET (docs/operations.md). */
+function mediaOptionsOf(config: Config): MediaOptions {
+  const storage = config.MEDIA_S3_BUCKET
+    ? s3Storage({
+        bucket: config.MEDIA_S3_BUCKET,
+        endpoint: config.MEDIA_S3_ENDPOINT,
+        region: config.MEDIA_S3_REGION,
+      })
+    : diskStorage(join(resolve(config.DATA_DIR), 'media'));
+  return { storage, publicBaseUrl: config.MEDIA_PUBLIC_BASE_URL };
 }

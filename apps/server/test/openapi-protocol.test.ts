@@ -103,10 +103,10 @@ describe('the limits', () => {
       body: { email: w.ana.email, senha: w.ana.password },
     });
     // The global ceiling is now reached for this address: every operation answers 429.
-    const operations = documentedOperations(['get', 'post', 'patch', 'delete']);
+    const operations = documentedOperations(['get', 'post', 'patch', 'put', 'delete']);
     for (const [method, path] of operations) {
       const url = path.replace(/\{[^}]+\}/g, (m) => (m === '{uf}' ? 'SP' : UNKNOWN));
-      const body = ['POST', 'PATCH'].includes(method) ? {} : undefined;
+      const body = ['POST', 'PATCH', 'PUT'].includes(method) ? {} : undefined;
       await call(method, url, 429, { agent: limited, as: w.ana, body });
     }
     // What openapi-responses' coverage relies on for the operations that cannot otherwise fail.

@@ -7,6 +7,7 @@ import { activitiesWalk } from './openapi-walks/activities';
 import { feedReaderWalk } from './openapi-walks/feed-reader';
 import { groupsWalk } from './openapi-walks/groups';
 import { notificationsWalk } from './openapi-walks/notifications';
+import { mediaWalk } from './openapi-walks/media';
 import { cannotFail, documentedOperations, onWalk } from './support/openapi-walk';
 
 /**
@@ -24,6 +25,7 @@ activitiesWalk(w);
 groupsWalk(w);
 notificationsWalk(w);
 feedReaderWalk(w);
+mediaWalk(w);
 
 describe('probes', () => {
   it('health, readiness, metrics', async () => {

@@ -97,6 +97,7 @@ export function buildOpenApiDocument(
         };
       }
       documentConventions(operation, method, byRoute.get(`${method} ${path}`));
+      if (byRoute.get(`${method} ${path}`)?.upload) operation.requestBody = multipartBody;
     }
   }
   hostPaths = structuredClone(hostPaths);
@@ -122,6 +123,31 @@ export function buildOpenApiDocument(
 }
 
 type Json = Record<string, unknown>;
+
+/** An upload's body (`upload` routes, docs/contract/media.md): the image and its description. */
+const multipartBody = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object' as const,
+        required: ['file'],
+        properties: {
+          file: {
+            type: 'string' as const,
+            format: 'binary',
+            description: 'The image: JPEG, PNG or WebP (HEIC/AVIF where decodable), at most 10 MB',
+          },
+          alt: {
+            type: 'string' as const,
+            maxLength: 300,
+            description: 'A description for screen readers (post photos only)',
+          },
+        },
+      },
+    },
+  },
+};
 
 /**
  * A DELETE that takes its input as a JSON body (`bodyOnDelete`): the generator wrote the input

@@ -10,6 +10,7 @@ import { streamsRouter } from './streams/router';
 import { groupsRouter } from './groups/router';
 import { calendarRouter } from './calendar/router';
 import { accountsRouter } from './accounts/router';
+import { mediaRouter } from './media/router';
 import { router } from './trpc';
 
 /** Every domain router. Procedure paths: `<domain>.<procedure>` over /trpc. */
@@ -26,6 +27,7 @@ export const appRouter = router({
   groups: groupsRouter,
   calendar: calendarRouter,
   accounts: accountsRouter,
+  media: mediaRouter,
 });
 
 export type AppRouter = typeof appRouter;

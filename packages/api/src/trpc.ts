@@ -2,6 +2,7 @@ import {
   type Actor,
   type PrecomputedResponse,
   type Reason,
+  type ReceivedUpload,
   type Services,
   AppError,
   forbidden,
@@ -64,6 +65,8 @@ export interface Context {
   database?: { up(): boolean; suspect(): void };
   /** The request's `Idempotency-Key`, REST and /trpc alike (claimed in `authedProcedure`). */
   idempotencyKey?: string;
+  /** A multipart upload's `file` part, streamed to a temporary file by the host (`upload` routes). */
+  upload?: ReceivedUpload;
   /** Runs one procedure call inside the host's trace span for it (absent: tracing off). */
   traceCall?: <T>(path: string, run: () => Promise<T>) => Promise<T>;
 }
@@ -135,6 +138,12 @@ export interface RoutePolicy {
    * and the OpenAPI document describes the 200 as this media type (the calendar files).
    */
   contentType?: 'text/calendar';
+  /**
+   * The input travels as `multipart/form-data` (docs/contract/media.md): the host streams the
+   * `file` part to a temporary file (`ctx.upload`, 10 MB at most) and hands the text parts as the
+   * input, over REST and /trpc (a `FormData` body) alike; the document shows that body.
+   */
+  upload?: boolean;
 }
 
 /** The statuses a `reason` can come with (packages/core/src/errors.ts). */

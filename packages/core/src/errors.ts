@@ -70,6 +70,8 @@ export const REASONS = [
   'SERVER_BUSY',
   'DATABASE_UNAVAILABLE',
   'OUTCOME_UNKNOWN',
+  'INVALID_IMAGE',
+  'MEDIA_NOT_AVAILABLE',
 ] as const;
 
 export type Reason = (typeof REASONS)[number];

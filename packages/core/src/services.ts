@@ -15,6 +15,10 @@ import { createFeedStream } from './feed/new-posts';
 import { createPostStream } from './feed/stream';
 import { createMatchStream } from './matches/stream';
 import { createStreamSlots, type StreamSlots } from './events/slots';
+import { createMediaService, type MediaOptions } from './media/service';
+import { diskStorage } from './media/storage';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Per-process options: the event bus, streams per user, the reminders' lead. */
 export interface ServiceOptions {
@@ -34,6 +38,8 @@ export interface ServiceOptions {
   resetRequestFloorMs?: number;
   /** Web Push: allowed endpoint hosts, VAPID keys and subject (docs/contract/push.md). */
   push?: PushOptions;
+  /** Photos: storage and public URL (default: files in the system's temporary directory). */
+  media?: MediaOptions;
 }
 
 const defaultMail: MailOptions = {
@@ -69,7 +75,14 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
   const mailOptions = live.mail ?? defaultMail;
   const mail = createMailService(db, mailOptions);
   const appUrl = mailOptions.appUrl;
+  const rateLimits = createRateLimitService(db);
+  const media = createMediaService(
+    db,
+    live.media ?? { storage: diskStorage(join(tmpdir(), 'campus-media')) },
+    (key, expiresAt) => rateLimits.increment(key, 1, expiresAt),
+  );
   return {
+    media,
     mail,
     accounts: createAccountService(db, auth, mail, {
       appUrl,
@@ -84,7 +97,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
     matches,
     feed,
     idempotency: createIdempotencyService(db),
-    rateLimits: createRateLimitService(db),
+    rateLimits,
     notifications: createNotificationService(db, cursors, live.bus, live.reminderLeadSeconds),
     push: createPushService(db, live.push),
     live: {

@@ -64,6 +64,7 @@ export function contextFactory({
     // Claimed by the procedure, over either transport (packages/api's trpc.ts).
     const key = req.headers['idempotency-key'];
     if (typeof key === 'string') ctx.idempotencyKey = key;
+    if (req.upload) ctx.upload = req.upload;
     return ctx;
   };
 }

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { HOST_PATHS } from './host-paths';
 import { probePaths } from './probes';
+import { mediaFilePaths } from './media-files';
 
 const SWAGGER_UI_FILES = new Set([
   'index.html',
@@ -28,7 +29,9 @@ export function docsRouter(): Router {
   let documentJson: string | undefined;
   const router = Router();
   router.get(HOST_PATHS.openapi, (_req, res) => {
-    documentJson ??= JSON.stringify(buildOpenApiDocument('/', probePaths));
+    documentJson ??= JSON.stringify(
+      buildOpenApiDocument('/', { ...probePaths, ...mediaFilePaths }),
+    );
     res.type('application/json').send(documentJson);
   });
   router.get(`${HOST_PATHS.docs}/swagger-initializer.js`, (_req, res) => {

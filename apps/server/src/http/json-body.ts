@@ -14,6 +14,8 @@ export const notJson = () =>
 
 /** POST, PATCH and PUT bodies must be JSON (docs/contract/errors.md): anything else is a 415. */
 export const requireJsonBody: RequestHandler = (req, _res, next) => {
+  // An upload's multipart body was read already (`receiveUpload`).
+  if (req.upload) return next();
   if (req.method !== 'POST' && req.method !== 'PATCH' && req.method !== 'PUT') return next();
   const hasBody =
     req.headers['transfer-encoding'] !== undefined ||
@@ -22,21 +24,25 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
 };
 
 /** The one JSON body parser of REST requests (media type, charset, size, Content-Encoding). */
-export const jsonBody = express.json(jsonBodyOptions);
+const parseJson = express.json(jsonBodyOptions);
+export const jsonBody: RequestHandler = (req, res, next) =>
+  req.upload ? next() : parseJson(req, res, next);
 
 /**
  * /trpc bodies pass the same parser, and tRPC then gets the body's text, not the parsed value:
  * it would re-serialise an object with JSON.stringify, which overflows the stack on a deeply
  * nested body (a 500 instead of a 400).
  */
+const parseTrpcJson = express.json({
+  ...jsonBodyOptions,
+  verify: (req, _res, raw) => {
+    (req as { rawBody?: Buffer }).rawBody = raw;
+  },
+});
 export const trpcJsonBody: RequestHandler[] = [
-  express.json({
-    ...jsonBodyOptions,
-    verify: (req, _res, raw) => {
-      (req as { rawBody?: Buffer }).rawBody = raw;
-    },
-  }),
+  (req, res, next) => (req.upload ? next() : parseTrpcJson(req, res, next)),
   function trpcBodyText(req, _res, next) {
+    if (req.upload) return next();
     const raw = (req as { rawBody?: Buffer }).rawBody;
     if (raw) req.body = raw.toString('utf8');
     next();

@@ -12,6 +12,7 @@ import { setRouteLabel } from '../metrics';
 import type { CreateContext } from './context';
 import { methodNotAllowed, requireDecodablePath, sendError } from './errors';
 import { jsonBody, requireJsonBody } from './json-body';
+import { receiveUpload } from './uploads';
 import { writeEventStream } from './sse';
 
 declare module 'node:http' {
@@ -59,6 +60,7 @@ export function restRouter(
       res.setHeader('Cache-Control', 'no-store');
       methodNotAllowed(req, res, allowed);
     },
+    receiveUpload((req) => req.restMatch?.route.meta.upload === true),
     requireJsonBody,
     jsonBody,
     restCall(createContext, logger, options.heartbeatMs),

@@ -49,6 +49,8 @@ describe('POST /post', () => {
       likes: [],
       reports: [],
       attendances: [],
+      media: [],
+      authorAvatarUrl: null,
     });
     const [row] = await t.db.select().from(posts).where(eq(posts.id, res.body.id));
     expect(row).toMatchObject({

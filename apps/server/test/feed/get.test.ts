@@ -49,7 +49,7 @@ describe('GET /post/{id}', () => {
           createdAt: expect.any(String),
           updatedAt: null,
           hidden: false,
-          author: { id: author.id, userName: author.nickname },
+          author: { id: author.id, userName: author.nickname, avatarUrl: null },
         },
         {
           id: first.body.id,
@@ -57,7 +57,7 @@ describe('GET /post/{id}', () => {
           createdAt: expect.any(String),
           updatedAt: null,
           hidden: false,
-          author: { id: reader.id, userName: reader.nickname },
+          author: { id: reader.id, userName: reader.nickname, avatarUrl: null },
         },
       ],
       likes: [
@@ -65,6 +65,7 @@ describe('GET /post/{id}', () => {
           id: like.body.id,
           userId: reader.id,
           userName: reader.nickname,
+          avatarUrl: null,
           createdAt: like.body.createdAt,
         },
       ],
@@ -74,6 +75,7 @@ describe('GET /post/{id}', () => {
           id: attendance.body.id,
           userId: reader.id,
           userName: reader.nickname,
+          avatarUrl: null,
           createdAt: attendance.body.createdAt,
         },
       ],

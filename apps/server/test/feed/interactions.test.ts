@@ -32,7 +32,7 @@ describe('POST /post/{id}/comment', () => {
       createdAt: expect.any(String),
       updatedAt: null,
       hidden: false,
-      author: { id: commenter.id, userName: commenter.nickname },
+      author: { id: commenter.id, userName: commenter.nickname, avatarUrl: null },
     });
     const [row] = await t.db.select().from(postComments).where(eq(postComments.id, res.body.id));
     expect(row).toMatchObject({ postId: post.id, authorId: commenter.id, content: 'Count me in' });
@@ -139,6 +139,7 @@ describe.each([
       id: expect.any(String),
       userId: other.id,
       userName: other.nickname,
+      avatarUrl: null,
       createdAt: expect.any(String),
     });
     expect(await expectCountersMatchRows(t, post.id)).toMatchObject({ [counter]: 1 });

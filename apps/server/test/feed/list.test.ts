@@ -82,6 +82,8 @@ describe('GET /post (own app, so counts are exact)', () => {
         'likedByMe',
         'attendingByMe',
         'hidden',
+        'media',
+        'authorAvatarUrl',
       ].sort(),
     );
   });

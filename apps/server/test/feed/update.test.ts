@@ -38,6 +38,7 @@ describe('PATCH /post/{id}', () => {
       commentsCount: 1,
       reports: [],
       attendances: [],
+      media: [],
     });
     expect(res.body.likes).toEqual([expect.objectContaining({ userId: other.id })]);
     expect(res.body.comments).toEqual([expect.objectContaining({ content: 'Nice' })]);

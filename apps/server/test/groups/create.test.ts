@@ -36,7 +36,7 @@ describe('POST /group', () => {
     const members = await t.request.get(`/group/${res.body.id}/members`).set(other.auth);
     expect(members.body.data).toEqual([
       {
-        user: { id: owner.id, name: owner.nome, userName: owner.nickname },
+        user: { id: owner.id, name: owner.nome, userName: owner.nickname, avatarUrl: null },
         role: 'OWNER',
         joinedAt: expect.any(String),
       },

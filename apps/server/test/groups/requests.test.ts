@@ -22,7 +22,7 @@ describe('join requests', () => {
     expect(asked.body).toEqual({
       id: expect.any(String),
       groupId: group.id,
-      user: { id: first.id, name: first.nome, userName: first.nickname },
+      user: { id: first.id, name: first.nome, userName: first.nickname, avatarUrl: null },
       status: 'PENDING',
       createdAt: expect.any(String),
     });

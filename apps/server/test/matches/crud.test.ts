@@ -23,7 +23,7 @@ describe('POST /match', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Pelada de quinta',
       description: 'Futebol society',
-      author: { id: author.id, name: author.nome, userName: author.nickname },
+      author: { id: author.id, name: author.nome, userName: author.nickname, avatarUrl: null },
       authorId: author.id,
       maxPlayers: 11,
       players: [],

@@ -131,7 +131,13 @@ describe('leaving, and the spot that opens', () => {
     expect(res.status).toBe(200);
     expect(res.body.spots).toEqual({ totalMax: 4, totalFilled: 4 });
     expect(res.body.waitlist).toEqual([
-      { id: waiting[2]!.id, name: waiting[2]!.nome, userName: waiting[2]!.nickname, position: 1 },
+      {
+        id: waiting[2]!.id,
+        name: waiting[2]!.nome,
+        userName: waiting[2]!.nickname,
+        avatarUrl: null,
+        position: 1,
+      },
     ]);
     await expectSeatInvariants(t, match.id);
   });
@@ -160,8 +166,8 @@ describe('the caller in every read', () => {
     await join(match.id, b!);
     const asB = await t.request.get(`/match/${match.id}`).set(b!.auth);
     expect(asB.body.waitlist).toEqual([
-      { id: a!.id, name: a!.nome, userName: a!.nickname, position: 1 },
-      { id: b!.id, name: b!.nome, userName: b!.nickname, position: 2 },
+      { id: a!.id, name: a!.nome, userName: a!.nickname, avatarUrl: null, position: 1 },
+      { id: b!.id, name: b!.nome, userName: b!.nickname, avatarUrl: null, position: 2 },
     ]);
     expect(asB.body).toMatchObject({ myTeam: null, myWaitlistPosition: 2 });
     const asPlayer = await t.request.get(`/match/${match.id}`).set(players[1]!.auth);

@@ -199,7 +199,7 @@ describe('GET /match/:id/stream and GET /post/:id/stream', () => {
           createdAt: made.body.createdAt,
           updatedAt: null,
           hidden: false,
-          author: { id: other.id, userName: other.nickname },
+          author: { id: other.id, userName: other.nickname, avatarUrl: null },
         },
       });
     } finally {

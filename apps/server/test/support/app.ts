@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import {
   createEventBus,
   createServices,
+  type MediaOptions,
   hashPassword,
   signAccessToken,
   users,
@@ -21,10 +22,13 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { createApp } from '../../src/app';
 import { startJobs } from '../../src/jobs';
 import { probePaths } from '../../src/http/probes';
+import { mediaFilePaths } from '../../src/http/media-files';
 import { createResponseValidator, validatingHandler } from './openapi-validator';
 
 /** Every answer of a documented operation in any suite is checked against the OpenAPI document. */
-const validator = createResponseValidator(buildOpenApiDocument('/', probePaths));
+const validator = createResponseValidator(
+  buildOpenApiDocument('/', { ...probePaths, ...mediaFilePaths }),
+);
 
 export const backend = (process.env.TEST_BACKEND ?? 'pglite') as TestBackend;
 
@@ -66,6 +70,8 @@ export async function startTestApp(
     jobs?: boolean;
     /** Web Push (e.g. to the in-process push service of `support/push-service.ts`). */
     push?: PushOptions;
+    /** Photos' storage (default: a disk directory of the system's temporary directory). */
+    media?: MediaOptions;
   } = {},
 ) {
   const database = await createTestDatabase(backend, process.env.TEST_DATABASE_URL, {
@@ -78,6 +84,7 @@ export async function startTestApp(
     ...(options.mail ? { mail: options.mail } : {}),
     ...(options.push ? { push: options.push } : {}),
     ...(options.maxStreamsPerUser ? { maxStreamsPerUser: options.maxStreamsPerUser } : {}),
+    ...(options.media ? { media: options.media } : {}),
   });
   const outputProblems: string[] = [];
   const app = createApp({

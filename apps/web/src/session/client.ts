@@ -88,6 +88,16 @@ export interface SessionClientOptions {
  * The API client of a browser session: the typed tRPC client for the app, and login, restore
  * (after a reload) and logout around the session store.
  */
+/** An upload's answer: what a post's `mediaIds` takes (`id`) and how it shows. */
+export interface UploadedPhoto {
+  id: string;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  alt: string | null;
+}
+
 export function createSessionClient(
   store: SessionStore,
   { url = '/trpc', lock = browserLock, fetch: fetchImpl, timeoutMs }: SessionClientOptions = {},
@@ -192,6 +202,24 @@ export function createSessionClient(
       if (outcome === 'refused') store.signOut(refusal);
       if (outcome === 'failed')
         store.signOut('Não foi possível falar com o servidor. Tente de novo.');
+    },
+    /**
+     * POST /media (docs/contract/media.md): one photo and its description, as multipart. Over
+     * REST with the session's token, renewed first when it is about to expire.
+     */
+    async uploadPhoto(file: Blob, alt: string): Promise<UploadedPhoto> {
+      await freshToken();
+      const form = new FormData();
+      form.append('alt', alt);
+      form.append('file', file);
+      const res = await (fetchImpl ?? fetch)('/media', {
+        method: 'POST',
+        headers: headers(),
+        body: form,
+      });
+      const body = (await res.json()) as UploadedPhoto & { message?: string };
+      if (!res.ok) throw new Error(body.message ?? 'Não foi possível enviar a foto.');
+      return body;
     },
     /** Ends the session on the server (its refresh token stops working), then here in any case. */
     async logout() {

@@ -77,7 +77,11 @@ export const feedRouter = router({
 
   create: authedProcedure
     .meta({
-      reasons: { 403: ['NOT_OWNER', 'GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'] },
+      reasons: {
+        400: ['MEDIA_NOT_AVAILABLE'],
+        403: ['NOT_OWNER', 'GROUP_FORBIDDEN'],
+        404: ['GROUP_NOT_FOUND'],
+      },
       successStatus: 201,
       location: '/post/{output.id}',
       openapi: {
@@ -89,10 +93,10 @@ export const feedRouter = router({
         description:
           'authorId must be the caller (any user for an ADMIN). The stored author is that user’s nickname. ' +
           'A client id and counters in the body are ignored. EVENT needs eventDate and location; ' +
-          'GENERAL has no event fields.',
+          'GENERAL has no event fields. mediaIds: 0-4 uploads (POST /media) of the caller that no post uses, in order.',
         successDescription: 'The created post, with empty collections',
         errorResponses: {
-          400: 'Invalid input',
+          400: 'Invalid input, or a mediaIds entry that is not an unused upload of the caller (MEDIA_NOT_AVAILABLE)',
           ...unauthorized,
           403: 'Posting as another user, or in the name of a group the caller is not OWNER or ADMIN of (GROUP_FORBIDDEN)',
           404: 'Author or group not found (GROUP_NOT_FOUND)',
@@ -105,7 +109,11 @@ export const feedRouter = router({
 
   update: authedProcedure
     .meta({
-      reasons: { 403: ['NOT_OWNER', 'GROUP_FORBIDDEN'], 404: ['GROUP_NOT_FOUND'] },
+      reasons: {
+        400: ['MEDIA_NOT_AVAILABLE'],
+        403: ['NOT_OWNER', 'GROUP_FORBIDDEN'],
+        404: ['GROUP_NOT_FOUND'],
+      },
       openapi: {
         method: 'PATCH',
         path: '/post/{id}',
@@ -114,9 +122,10 @@ export const feedRouter = router({
         summary: 'Change a post (its author or an ADMIN)',
         description:
           'Only the fields sent change; the merged post must still be valid (an EVENT keeps eventDate and ' +
-          'location; turning an EVENT into GENERAL needs the event fields set to null).',
+          'location; turning an EVENT into GENERAL needs the event fields set to null). mediaIds replaces the ' +
+          'photos, in the order given; photos left out are deleted.',
         errorResponses: {
-          400: 'Invalid input, or no field to change',
+          400: 'Invalid input, no field to change, or a mediaIds entry that is not an unused upload of the caller (MEDIA_NOT_AVAILABLE)',
           ...unauthorized,
           403: 'Not the author, a group OWNER/ADMIN nor an ADMIN; or a groupId the caller does not manage (GROUP_FORBIDDEN)',
           404: 'Post (or new author, or group) not found',

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { discardUnusedMedia } from '../media/personal-data';
 import { revokeUserSessions } from '../auth/sessions';
 import type { Transaction } from '../db/client';
 import { conflict, notFound } from '../errors';
@@ -146,6 +147,7 @@ export async function eraseAccount(tx: Transaction, userId: string): Promise<voi
     .where(eq(postComments.authorId, userId));
   await tx.update(matches).set({ authorId: REMOVED_USER.id }).where(eq(matches.authorId, userId));
 
+  await discardUnusedMedia(tx, userId);
   // SEAM: every "end every session" goes through revokeUserSessions.
   await revokeUserSessions(tx, userId);
   await tx.delete(users).where(eq(users.id, userId));

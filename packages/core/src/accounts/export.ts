@@ -22,6 +22,7 @@ import { pushSections } from '../notifications/push/export';
 import { accountStatusChanges, users } from '../users/table';
 import type { PersonalData } from './schemas';
 import { passwordResetTokens } from './table';
+import { mediaOf } from '../media/personal-data';
 
 /**
  * Where each table of the database stands for LGPD: the section of the export that holds the
@@ -53,6 +54,7 @@ export const PERSONAL_DATA_TABLES = {
   push_subscriptions: 'dispositivosPush',
   push_preferences: 'preferenciasDeNotificacao',
   push_outbox: 'enviosPush',
+  media: 'fotos',
 } as const satisfies Record<string, Exclude<keyof PersonalData, 'geradoEm'>>;
 
 /** Tables that hold nothing about a person, and why. */
@@ -60,6 +62,7 @@ export const IMPERSONAL_TABLES = {
   groups: 'a group is a community resource; its members are in group_members',
   row_counts: 'totals per table',
   rate_limit_hits: 'counters per client address and window, gone within the window',
+  post_media: "which photos a post shows, in order; the photos' owner is in media",
   stream_leases:
     'a live stream open right now (the per-user limit), gone within a minute of its end',
   push_vapid_keys: "the service's own VAPID key pair",
@@ -123,6 +126,7 @@ export async function exportPersonalData(db: Executor, userId: string): Promise<
     exemplos: rowsOf(examples, examples.createdBy),
     chavesDeIdempotencia: rowsOf(idempotencyKeys, idempotencyKeys.userId),
     ...pushSections(db, userId),
+    fotos: mediaOf(db, userId),
   });
   return {
     geradoEm: new Date().toISOString(),

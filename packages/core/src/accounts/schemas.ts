@@ -157,6 +157,7 @@ export const personalDataSchema = z
     ),
     preferenciasDeNotificacao: rows,
     enviosPush: rows,
+    fotos: rows,
   })
   .meta({ id: 'MeusDados' });
 export type PersonalData = z.infer<typeof personalDataSchema>;

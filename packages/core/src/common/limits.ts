@@ -38,6 +38,16 @@ export const LIMITS = {
     search: { max: 200 },
   },
   comment: { content: { min: 1, max: 2000 } },
+  /** Photos (docs/contract/media.md): an upload's description, the photos of one post, sizes. */
+  media: {
+    alt: { max: 300 },
+    perPost: { max: 4 },
+    /** An upload's bytes, and its decoded pixels. */
+    uploadBytes: { max: 10 * 1024 * 1024 },
+    pixels: { max: 40_000_000 },
+    /** Uploads one user may make per day. */
+    perDay: { max: 100 },
+  },
   report: { reason: { min: 1, max: 500 } },
   match: {
     title: { min: 3, max: 120 },

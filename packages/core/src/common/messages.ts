@@ -54,4 +54,6 @@ export const REASON_MESSAGES: Record<Reason, string> = {
   SERVER_BUSY: 'O servidor está ocupado. Tente de novo em alguns segundos.',
   DATABASE_UNAVAILABLE: 'O serviço está indisponível. Nada foi feito; tente de novo em instantes.',
   OUTCOME_UNKNOWN: 'Não foi possível confirmar se a ação foi concluída. Confira antes de repetir.',
+  INVALID_IMAGE: 'A imagem não pôde ser lida ou é grande demais (mais de 40 megapixels).',
+  MEDIA_NOT_AVAILABLE: 'Uma das fotos não está disponível: envie-a de novo.',
 };

@@ -14,3 +14,4 @@ export * from '../moderation/table';
 export * from '../mail/table';
 export * from '../accounts/table';
 export * from '../events/table';
+export * from '../media/table';

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { avatarUrlOf } from '../media/references';
 import { mayChange, type Actor } from '../common/actor';
 import type { Database, Transaction } from '../db/client';
 import { conflict, forbidden, notFound } from '../errors';
@@ -55,7 +56,11 @@ export function createCommentService(db: Database, moderationThreshold: number) 
           createdAt: row!.createdAt.toISOString(),
           updatedAt: null,
           hidden: false,
-          author: { id: actor.id, userName: actor.nickname },
+          author: {
+            id: actor.id,
+            userName: actor.nickname,
+            avatarUrl: await avatarUrlOf(tx, actor.id),
+          },
         };
       });
     },
@@ -80,7 +85,11 @@ export function createCommentService(db: Database, moderationThreshold: number) 
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt!.toISOString(),
           hidden: row.hiddenAt !== null,
-          author: { id: actor.id, userName: actor.nickname },
+          author: {
+            id: actor.id,
+            userName: actor.nickname,
+            avatarUrl: await avatarUrlOf(tx, actor.id),
+          },
         };
       });
     },

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { avatarUrlOf } from '../media/references';
 import type { Actor } from '../common/actor';
 import type { Database } from '../db/client';
 import { AppError, conflict, type Reason } from '../errors';
@@ -66,6 +67,7 @@ export function createInteractionService(
         id: row.id,
         userId: row.userId,
         userName: actor.nickname,
+        avatarUrl: await avatarUrlOf(tx, actor.id),
         createdAt: row.createdAt.toISOString(),
       };
     });

@@ -7,6 +7,10 @@ import { groups } from '../groups/table';
 import { users } from '../users/table';
 import type { Comment, Post, PostSummary, Report, UserRecord } from './schemas';
 import { postAttendances, postComments, postLikes, postReports, posts } from './table';
+import { postMediaJson } from './post-media';
+import { toMediaItem, urlOrNull } from '../media/urls';
+import { avatarKeyOf } from '../media/references';
+import type { MediaItemRow } from '../media/schemas';
 
 /*
  * Rows → responses, and the one-statement read of a post. The embedded collections are aggregated
@@ -74,6 +78,8 @@ export const summaryColumns = (reader: Reader) => ({
   ...postColumns,
   groupVerified: groupVerified(),
   ...readerFlags(reader),
+  media: postMediaJson(),
+  authorAvatarKey: avatarKeyOf(qualified(posts.authorId)),
 });
 
 import { newestFirst } from '../common/order';
@@ -87,12 +93,15 @@ type SummaryRow = StoredPostRow & {
   groupVerified: boolean;
   likedByMe: boolean;
   attendingByMe: boolean;
+  media: MediaItemRow[] | string;
+  authorAvatarKey: string | null;
 };
 
 /** The row is the summary, with its timestamps as ISO text and `hidden` for its moderation state. */
 export const toPostSummary = ({
   hiddenAt,
   keptVisible: _kept,
+  authorAvatarKey,
   ...row
 }: SummaryRow): PostSummary => ({
   ...row,
@@ -101,14 +110,33 @@ export const toPostSummary = ({
   eventDate: isoOrNull(row.eventDate),
   eventFinishDate: isoOrNull(row.eventFinishDate),
   hidden: hiddenAt !== null,
+  media: parsed(row.media).map(toMediaItem),
+  authorAvatarUrl: urlOrNull(authorAvatarKey),
 });
 
-export const toComment = (c: Comment): Comment => ({
+/** An avatar's key as the database builds a user reference in JSON; the answer has its URL. */
+type WithAvatarKey<T extends { avatarUrl: string | null }> = Omit<T, 'avatarUrl'> & {
+  avatarKey?: string | null;
+  avatarUrl?: string | null;
+};
+const withAvatarUrl = <T extends { avatarUrl: string | null }>({
+  avatarKey,
+  avatarUrl: _url,
+  ...rest
+}: WithAvatarKey<T>) => ({ ...rest, avatarUrl: urlOrNull(avatarKey) }) as T;
+
+export const toComment = (
+  c: Comment | (Omit<Comment, 'author'> & { author: WithAvatarKey<Comment['author']> }),
+): Comment => ({
   ...c,
+  author: withAvatarUrl(c.author),
   createdAt: iso(c.createdAt),
   updatedAt: c.updatedAt ? iso(c.updatedAt) : null,
 });
-export const toUserRecord = (r: UserRecord): UserRecord => ({ ...r, createdAt: iso(r.createdAt) });
+export const toUserRecord = (r: UserRecord | WithAvatarKey<UserRecord>): UserRecord => ({
+  ...withAvatarUrl(r),
+  createdAt: iso(r.createdAt),
+});
 
 /** Reports as an actor may see them: the reporter's id for a site ADMIN only. */
 export function toReport(r: Report, actor: Actor): Report {
@@ -121,7 +149,13 @@ export function toReport(r: Report, actor: Actor): Report {
 }
 
 /** A post with no interactions yet (creation response). */
-export const withNoInteractions = (row: StoredPostRow & { groupVerified: boolean }): Post => ({
+export const withNoInteractions = (
+  row: StoredPostRow & {
+    groupVerified: boolean;
+    media: MediaItemRow[];
+    authorAvatarKey: string | null;
+  },
+): Post => ({
   ...toPostSummary({ ...row, likedByMe: false, attendingByMe: false }),
   comments: [],
   likes: [],
@@ -131,10 +165,10 @@ export const withNoInteractions = (row: StoredPostRow & { groupVerified: boolean
 
 /** A comment as JSON, built by the database (embedded read and the comment list alike). */
 export const commentJson = () =>
-  sql`json_build_object('id', ${qualified(postComments.id)}, 'content', ${qualified(postComments.content)}, 'createdAt', ${qualified(postComments.createdAt)}, 'updatedAt', ${qualified(postComments.updatedAt)}, 'hidden', ${qualified(postComments.hiddenAt)} is not null, 'author', json_build_object('id', ${qualified(users.id)}, 'userName', ${qualified(users.nickname)}))`;
+  sql`json_build_object('id', ${qualified(postComments.id)}, 'content', ${qualified(postComments.content)}, 'createdAt', ${qualified(postComments.createdAt)}, 'updatedAt', ${qualified(postComments.updatedAt)}, 'hidden', ${qualified(postComments.hiddenAt)} is not null, 'author', json_build_object('id', ${qualified(users.id)}, 'userName', ${qualified(users.nickname)}, 'avatarKey', ${avatarKeyOf(qualified(users.id))}))`;
 
 export const userRecordJson = (table: typeof postLikes | typeof postAttendances) =>
-  sql`json_build_object('id', ${qualified(table.id)}, 'userId', ${qualified(table.userId)}, 'userName', ${qualified(users.nickname)}, 'createdAt', ${qualified(table.createdAt)})`;
+  sql`json_build_object('id', ${qualified(table.id)}, 'userId', ${qualified(table.userId)}, 'userName', ${qualified(users.nickname)}, 'avatarKey', ${avatarKeyOf(qualified(users.id))}, 'createdAt', ${qualified(table.createdAt)})`;
 
 /**
  * The EMBEDDED_MAX newest rows of a child table of the post, as a JSON array (`[]` when none):

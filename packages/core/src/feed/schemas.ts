@@ -9,6 +9,7 @@ import {
 } from '../common/pagination';
 import { POST_TYPES } from './enums';
 import { LIMITS } from '../common/limits';
+import { mediaIdsInput, mediaItemSchema } from '../media/schemas';
 
 /*
  * Feed inputs and outputs (docs/contract/feed.md). Messages in English.
@@ -63,6 +64,7 @@ const editable = {
   eventDate: timestamp('eventDate').nullish(),
   eventFinishDate: timestamp('eventFinishDate').nullish(),
   location: text('location', LIMITS.post.location.min, LIMITS.post.location.max).nullish(),
+  mediaIds: mediaIdsInput.optional(),
 };
 
 /** The event fields of a post, whatever their source (body strings or stored dates). */
@@ -147,6 +149,7 @@ const patchFields = z.object({
   eventDate: editable.eventDate,
   eventFinishDate: editable.eventFinishDate,
   location: editable.location,
+  mediaIds: editable.mediaIds,
 });
 export type PostChanges = z.infer<typeof patchFields>;
 
@@ -203,7 +206,8 @@ export const createReportInput = postIdInput
 // ---- outputs ----
 
 /** Who wrote a comment: a user as the feed shows one. */
-const userRef = z.object({ id: z.uuid(), userName: z.string() }).meta({ id: 'UserRef' });
+const avatarUrl = z.string().nullable().describe('Their avatar (256 px square), null when none');
+const userRef = z.object({ id: z.uuid(), userName: z.string(), avatarUrl }).meta({ id: 'UserRef' });
 
 export const commentSchema = z
   .object({
@@ -221,7 +225,13 @@ export type Comment = z.infer<typeof commentSchema>;
 
 /** A like or an attendance: who, and when. */
 export const userRecordSchema = z
-  .object({ id: z.uuid(), userId: z.uuid(), userName: z.string(), createdAt: z.iso.datetime() })
+  .object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    userName: z.string(),
+    avatarUrl,
+    createdAt: z.iso.datetime(),
+  })
   .meta({ id: 'PostUserRecord' });
 export type UserRecord = z.infer<typeof userRecordSchema>;
 
@@ -260,6 +270,8 @@ export const postSummarySchema = z
     hidden: z
       .boolean()
       .describe('Hidden by moderation: only its author and site ADMINs still see it'),
+    media: z.array(mediaItemSchema).describe('Its photos, in order (empty when none)'),
+    authorAvatarUrl: avatarUrl,
   })
   .meta({ id: 'PostSummary' });
 export type PostSummary = z.infer<typeof postSummarySchema>;

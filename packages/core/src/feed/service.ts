@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { avatarKeyFor } from '../media/references';
 import { assertMayChange, type Actor } from '../common/actor';
 import type { Cursors } from '../db/cursor';
 import type { Database, Executor } from '../db/client';
@@ -29,6 +30,7 @@ import {
   type UpdatePostInput,
 } from './schemas';
 import { posts } from './table';
+import { postMediaRows, setPostMedia } from './post-media';
 
 const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value);
@@ -44,6 +46,7 @@ const groupRole = (db: Executor, post: Pick<PostRow, 'groupId'>, actor: Actor) =
 function toColumns({
   author: _author,
   group: _group,
+  mediaIds: _mediaIds,
   eventDate,
   eventFinishDate,
   ...rest
@@ -114,6 +117,7 @@ export function createFeedService(db: Database, options: FeedOptions) {
             group,
           })
           .returning({ ...postColumns, groupVerified: groupVerified() });
+        if (input.mediaIds?.length) await setPostMedia(tx, inserted!.id, input.mediaIds, actor);
         if (input.groupId && group) {
           // The group's followers hear of it (GROUP_POST), in this transaction.
           const followers = await tx
@@ -135,7 +139,8 @@ export function createFeedService(db: Database, options: FeedOptions) {
           postId: inserted!.id,
           authorId: input.authorId,
         });
-        return inserted!;
+        const media = input.mediaIds?.length ? await postMediaRows(tx, inserted!.id) : [];
+        return { ...inserted!, media, authorAvatarKey: await avatarKeyFor(tx, input.authorId) };
       });
       return withNoInteractions(row);
     },
@@ -170,6 +175,7 @@ export function createFeedService(db: Database, options: FeedOptions) {
           .update(posts)
           .set({ ...values, updatedAt: sql`now()` })
           .where(eq(posts.id, id));
+        if (changes.mediaIds) await setPostMedia(tx, id, changes.mediaIds, actor);
         // An event moved into the reminder window: its attendees are reminded now.
         if (values.eventDate) {
           await sendDueReminders(tx, options.reminderLeadSeconds ?? DEFAULT_REMINDER_LEAD_S, {

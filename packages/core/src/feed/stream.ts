@@ -1,4 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { avatarKeyOf } from '../media/references';
+import { urlOrNull } from '../media/urls';
+import { qualified } from '../db/qualified';
 import { z } from 'zod';
 import type { Database } from '../db/client';
 import type { EventBus } from '../events/bus';
@@ -46,6 +49,7 @@ export function createPostStream(db: Database, bus: EventBus | undefined) {
         hiddenAt: postComments.hiddenAt,
         authorId: users.id,
         userName: users.nickname,
+        avatarKey: avatarKeyOf(qualified(users.id)),
       })
       .from(postComments)
       .innerJoin(users, eq(users.id, postComments.authorId))
@@ -57,7 +61,7 @@ export function createPostStream(db: Database, bus: EventBus | undefined) {
           createdAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
           hidden: row.hiddenAt !== null,
-          author: { id: row.authorId, userName: row.userName },
+          author: { id: row.authorId, userName: row.userName, avatarUrl: urlOrNull(row.avatarKey) },
         }
       : undefined;
   });

@@ -7,6 +7,7 @@ import {
   pgEnum,
   type PgColumnBuilderBase,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { groups } from '../groups/table';
 import { userRef, users } from '../users/table';
+import { media } from '../media/table';
 import { LIMITS } from '../common/limits';
 import { POST_TYPES } from './enums';
 
@@ -165,4 +167,24 @@ export const commentReports = pgTable(
     unique('comment_reports_comment_user_unique').on(t.commentId, t.userId),
     index('comment_reports_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * A post's photos, in order (docs/contract/media.md). A photo belongs to one post at most; a row
+ * deleted (the post deleted, or the photo left out by a PATCH) discards its image (trigger
+ * `post_media_discard`, migration 0020), so its files answer 404 within a minute.
+ */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' })
+      .unique('post_media_media_unique'),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.mediaId] })],
 );

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { avatarUrlColumn } from '../media/references';
 import { isSiteAdmin, type Actor, type GroupRole } from '../common/actor';
 import { listMeta, pageOffset } from '../common/pagination';
 import type { Database, Executor } from '../db/client';
@@ -21,6 +22,7 @@ const userColumns = {
   userId: users.id,
   userFullName: users.nome,
   userNickname: users.nickname,
+  userAvatarUrl: avatarUrlColumn(users.id),
 };
 
 const lastOwner = () =>

@@ -24,12 +24,14 @@ export interface UserColumns {
   userId: string;
   userFullName: string;
   userNickname: string;
+  userAvatarUrl: string | null;
 }
 
 const toGroupUser = (row: UserColumns) => ({
   id: row.userId,
   name: row.userFullName,
   userName: row.userNickname,
+  avatarUrl: row.userAvatarUrl,
 });
 
 export const toJoinRequest = (

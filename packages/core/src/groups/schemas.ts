@@ -108,7 +108,12 @@ export const changeRoleInput = memberInput
 
 /** A user as groups show one: the display name and the nickname. */
 export const groupUserSchema = z
-  .object({ id: z.uuid(), name: z.string(), userName: z.string() })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    userName: z.string(),
+    avatarUrl: z.string().nullable().describe('Their avatar, null when none'),
+  })
   .meta({ id: 'GroupUser' });
 export type GroupUser = z.infer<typeof groupUserSchema>;
 

@@ -1,4 +1,6 @@
 import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { avatarKeyOf } from '../media/references';
+import { urlOrNull } from '../media/urls';
 import { cursorScope, microsOf, timestampOf, type Cursors } from '../db/cursor';
 import type { Database } from '../db/client';
 import { qualified } from '../db/qualified';
@@ -57,11 +59,14 @@ function prepareMatchList(db: Database) {
       ),
     players: sql<PlayerJson[]>`coalesce((
       select json_agg(json_build_object(
-          'id', u.id, 'name', u.nome, 'userName', u.nickname, 'team', mp.team, 'subscribedAt', mp.subscribed_at
+          'id', u.id, 'name', u.nome, 'userName', u.nickname, 'avatarUrl', ${avatarKeyOf(sql`u.id`)}, 'team', mp.team, 'subscribedAt', mp.subscribed_at
         ) order by mp.subscribed_at, mp.id)
       from ${matchPlayers} mp join ${users} u on u.id = mp.user_id
       where mp.match_id = ${qualified(matches.id)}), '[]'::json)`.mapWith((value: unknown) =>
-      typeof value === 'string' ? (JSON.parse(value) as PlayerJson[]) : (value as PlayerJson[]),
+      (typeof value === 'string'
+        ? (JSON.parse(value) as PlayerJson[])
+        : (value as PlayerJson[])
+      ).map((player) => ({ ...player, avatarUrl: urlOrNull(player.avatarUrl) })),
     ),
   };
   const prepared = new Map<string, ReturnType<typeof prepare>>();

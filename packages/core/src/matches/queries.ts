@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { avatarUrlColumn } from '../media/references';
 import type { Executor, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
 import { notFound } from '../errors';
@@ -11,8 +12,13 @@ import { matchPlayers, matchWaitlist, matches } from './table';
 
 export type MatchRow = typeof matches.$inferSelect;
 
-/** A user as `{id, name, userName}`. */
-export const userColumns = { id: users.id, name: users.nome, userName: users.nickname };
+/** A user as `{id, name, userName, avatarUrl}`. */
+export const userColumns = {
+  id: users.id,
+  name: users.nome,
+  userName: users.nickname,
+  avatarUrl: avatarUrlColumn(users.id),
+};
 export const matchNotFound = () => notFound('Match not found');
 
 type Id = string | Placeholder;

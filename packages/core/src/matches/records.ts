@@ -124,7 +124,12 @@ export function toMatch(
       max: capacity[t],
       filled: members.length,
       isOpen: windowOpen && members.length < capacity[t],
-      players: members.map(({ id, name, userName }) => ({ id, name, userName })),
+      players: members.map(({ id, name, userName, avatarUrl }) => ({
+        id,
+        name,
+        userName,
+        avatarUrl,
+      })),
     };
   };
   const waitlist: MatchWaitingUser[] = waiting.map((user, i) => ({ ...user, position: i + 1 }));

@@ -147,7 +147,12 @@ export type ListMatchesQuery = z.infer<typeof listMatchesInput>;
 
 /** A user as other modules show it (docs/contract/accounts.md, User). */
 export const matchUserSchema = z
-  .object({ id: z.uuid(), name: z.string(), userName: z.string() })
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    userName: z.string(),
+    avatarUrl: z.string().nullable().describe('Their avatar, null when none'),
+  })
   .meta({ id: 'MatchUser' });
 export type MatchUser = z.infer<typeof matchUserSchema>;
 

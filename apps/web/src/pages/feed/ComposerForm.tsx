@@ -2,7 +2,7 @@ import { createPostInput, eventFieldIssues } from '@campus/core/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
-import { useSession } from '../../session/SessionProvider';
+import { useSession, useSessionClient } from '../../session/SessionProvider';
 import { PostForm } from './PostForm';
 
 /**
@@ -14,14 +14,20 @@ export default function ComposerForm({ onPublished }: { onPublished: (title: str
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user } = useSession();
+  const session = useSessionClient();
   const create = useMutation(trpc.feed.create.mutationOptions());
   return (
     <PostForm
       submitLabel="Publicar"
-      onSubmit={async (fields) => {
+      onSubmit={async ({ photos = [], ...fields }) => {
         const input = { ...fields, author: user!.nickname, authorId: user!.id };
-        const valid = checked(createPostInput, input, 'en', eventFieldIssues(input));
-        const post = await create.mutateAsync(valid);
+        checked(createPostInput, input, 'en', eventFieldIssues(input));
+        // The photos first (in order), then the post that shows them.
+        const uploaded = await Promise.all(
+          photos.map((photo) => session.uploadPhoto(photo.file, photo.alt)),
+        );
+        const mediaIds = uploaded.map((photo) => photo.id);
+        const post = await create.mutateAsync(checked(createPostInput, { ...input, mediaIds }, 'en'));
         onPublished(post.title);
         await queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
       }}

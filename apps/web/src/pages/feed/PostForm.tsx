@@ -8,6 +8,8 @@ import { fromLocalInput, toLocalInput } from '../../lib/format';
 import type { RouterOutputs } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
 import { ManagedGroupField } from './ManagedGroupField';
+import { PhotoPicker, type ChosenPhoto } from '../../components/media/PhotoPicker';
+import { useState } from 'react';
 
 type Post = RouterOutputs['feed']['get'];
 export type PostType = Post['type'];
@@ -22,6 +24,8 @@ export interface PostFields {
   location: string | null;
   /** The group to post in the name of (its OWNER or ADMIN only); null: the author alone. */
   groupId: string | null;
+  /** Photos chosen in the composer (a new post only), sent when it is published. */
+  photos?: ChosenPhoto[];
 }
 
 const FIELDS = sameNames(
@@ -73,9 +77,13 @@ export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProp
   const { user } = useSession();
   const { errors, message, busy, formRef, handle } = useSubmit(FIELDS);
   const isEvent = form.values.type === 'EVENT';
+  const [photos, setPhotos] = useState<ChosenPhoto[]>([]);
   const submit = handle(async () => {
-    await onSubmit(toPostFields(form.values));
-    if (!post) form.reset();
+    await onSubmit(post ? toPostFields(form.values) : { ...toPostFields(form.values), photos });
+    if (!post) {
+      form.reset();
+      setPhotos([]);
+    }
   });
 
   return (
@@ -125,6 +133,7 @@ export function PostForm({ post, submitLabel, onSubmit, onCancel }: PostFormProp
           </Field>
         </fieldset>
       ) : null}
+      {post ? null : <PhotoPicker photos={photos} onChange={setPhotos} />}
       <FormActions busy={busy} submitLabel={submitLabel} {...(onCancel ? { onCancel } : {})} />
     </form>
   );

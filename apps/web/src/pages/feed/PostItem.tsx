@@ -1,4 +1,6 @@
 import { LinkedText } from '../../components/LinkedText';
+import { Avatar } from '../../components/media/Avatar';
+import { PostPhotos } from '../../components/media/PostPhotos';
 import { EventTime, RelativeTime } from '../../components/Times';
 import { plural } from '../../lib/format';
 import { Link } from '../../lib/router';
@@ -57,11 +59,12 @@ export function PostItem({ post }: { post: PostSummary }) {
           <Link to={`/feed/${post.id}`}>{post.title}</Link>
           {post.hidden ? <span className="badge"> Oculto pela moderação</span> : null}
         </h3>
-        {/* The author's avatar goes at the start of this line (photos). */}
         <p className="meta">
-          <Byline post={post} /> · <RelativeTime iso={post.createdAt} />
+          <Avatar url={post.authorAvatarUrl} name={post.author} size={24} /> <Byline post={post} />{' '}
+          · <RelativeTime iso={post.createdAt} />
         </p>
         <EventLine post={post} />
+        <PostPhotos media={post.media} />
         {excerpt ? (
           <p className="content">
             <LinkedText text={excerpt} />

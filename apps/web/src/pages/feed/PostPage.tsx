@@ -18,6 +18,8 @@ import { useTRPC, useTRPCClient, type RouterOutputs } from '../../lib/trpc';
 import { useLiveStream } from '../../session/useLiveStream';
 import { useSession } from '../../session/SessionProvider';
 import { Byline, EventLine } from './PostItem';
+import { Avatar } from '../../components/media/Avatar';
+import { PostPhotos } from '../../components/media/PostPhotos';
 import { PostComments } from './PostComments';
 import { PostForm } from './PostForm';
 import { checked } from '../../lib/validate';
@@ -136,10 +138,12 @@ export function PostPage({ id }: { id: string }) {
       <ErrorMessage>{error}</ErrorMessage>
       <article className="card">
         <p className="meta">
-          <Byline post={data} /> · <RelativeTime iso={data.createdAt} />
+          <Avatar url={data.authorAvatarUrl} name={data.author} size={32} /> <Byline post={data} />{' '}
+          · <RelativeTime iso={data.createdAt} />
           {data.updatedAt !== data.createdAt ? ' · editado' : ''}
         </p>
         <EventLine post={data} />
+        <PostPhotos media={data.media} sizes="(max-width: 48rem) 100vw, 48rem" />
         {data.content ? (
           <p className="content">
             <LinkedText text={data.content} />

@@ -1,0 +1,127 @@
+import { open } from 'node:fs/promises';
+import sharp, { type Metadata } from 'sharp';
+import { LIMITS } from '../common/limits';
+import { AppError } from '../errors';
+
+/*
+ * Image work (docs/contract/media.md): the type is read from the first bytes, the header is read
+ * before any pixel (over 40 megapixels → 422 without decoding), then libvips decodes with the same
+ * pixel ceiling, applies the orientation, resizes and re-encodes to WebP. Nothing of the original
+ * survives: sharp writes no metadata unless asked (no EXIF, GPS, XMP, ICC comments).
+ */
+
+// One libvips thread per image: the work queue runs as many images as there are cores.
+sharp.concurrency(1);
+// No operation cache: every upload is different, and the cache holds memory between bursts.
+sharp.cache(false);
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif';
+
+const HEIF_BRANDS = new Set([
+  'heic',
+  'heix',
+  'hevc',
+  'hevx',
+  'heim',
+  'heis',
+  'mif1',
+  'msf1',
+  'avif',
+  'avis',
+]);
+
+/** The image type from the file's first bytes (never the declared type or the name). */
+export function sniffImage(head: Buffer): ImageFormat | undefined {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
+  if (head.toString('latin1', 4, 8) === 'ftyp' && HEIF_BRANDS.has(head.toString('latin1', 8, 12)))
+    return 'heif';
+  return undefined;
+}
+
+export const unsupportedType = () =>
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    'Tipo de imagem não aceito: envie JPEG, PNG ou WebP (HEIC/AVIF quando decodificáveis)',
+  );
+export const invalidImage = (message: string) =>
+  new AppError('UNPROCESSABLE_CONTENT', message, { reason: 'INVALID_IMAGE' });
+
+async function headOf(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(16), 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** What an image becomes: a WebP of the main size and one of the thumbnail's. */
+export interface Rendition {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** The sizes per use: a post photo fits 1600 px (thumbnail 400); avatars and logos are squares. */
+export const SHAPES = {
+  post: { main: { side: 1600, square: false }, thumb: { side: 400, square: false } },
+  avatar: { main: { side: 256, square: true }, thumb: { side: 96, square: true } },
+  logo: { main: { side: 256, square: true }, thumb: { side: 96, square: true } },
+} as const;
+export type MediaKind = keyof typeof SHAPES;
+
+const decodeOptions = {
+  limitInputPixels: LIMITS.media.pixels.max,
+  failOn: 'error',
+  sequentialRead: true,
+} as const;
+
+/** Checks the file at `path` (type, header, pixel count) and renders its two WebPs. */
+export async function renderImage(
+  path: string,
+  kind: MediaKind,
+): Promise<{ main: Rendition; thumb: Rendition }> {
+  const format = sniffImage(await headOf(path));
+  if (!format) throw unsupportedType();
+  let header: Metadata;
+  try {
+    header = await sharp(path, decodeOptions).metadata();
+  } catch (error) {
+    // A HEIF libvips cannot decode (HEVC): a type this server does not take.
+    if (format === 'heif') throw unsupportedType();
+    throw invalidImage(`A imagem não pôde ser lida (${(error as Error).message})`);
+  }
+  const pixels = (header.width ?? 0) * (header.height ?? 0);
+  if (!pixels) throw invalidImage('A imagem não tem dimensões legíveis');
+  if (pixels > LIMITS.media.pixels.max) throw invalidImage('A imagem tem mais de 40 megapixels');
+  const shape = SHAPES[kind];
+  // The original is decoded once; the thumbnail is made from the main rendition.
+  const render = async (
+    input: string | Buffer,
+    size: { side: number; square: boolean },
+  ): Promise<Rendition> => {
+    const { data, info } = await sharp(input, decodeOptions)
+      .rotate()
+      .resize({
+        width: size.side,
+        height: size.side,
+        fit: size.square ? 'cover' : 'inside',
+        withoutEnlargement: !size.square,
+      })
+      .webp({ quality: 80, effort: 2 })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  };
+  try {
+    const main = await render(path, shape.main);
+    const thumb = await render(main.data, shape.thumb);
+    return { main, thumb };
+  } catch (error) {
+    throw invalidImage(`A imagem não pôde ser decodificada (${(error as Error).message})`);
+  }
+}

@@ -1,0 +1,58 @@
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { Readable } from 'node:stream';
+import type { MediaStorage } from './storage';
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** An S3-compatible endpoint (MinIO, R2, a test server); absent → AWS. Path-style when set. */
+  endpoint?: string | undefined;
+  region?: string | undefined;
+  /** Explicit credentials (tests); absent → the SDK's usual chain (AWS_* variables, profiles, roles). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/** S3-compatible object storage through the official SDK (MEDIA_S3_BUCKET). */
+export function s3Storage(options: S3StorageOptions): MediaStorage {
+  const client = new S3Client({
+    region: options.region ?? 'us-east-1',
+    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
+  });
+  const Bucket = options.bucket;
+  return {
+    kind: 's3',
+    async put(name, data, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: name,
+          Body: data,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
+    },
+    async open(name) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: name }));
+        return answer.Body as Readable;
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+          return undefined;
+        throw error;
+      }
+    },
+    async remove(names) {
+      for (let i = 0; i < names.length; i += 1000) {
+        const Objects = names.slice(i, i + 1000).map((Key) => ({ Key }));
+        await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+      }
+    },
+  };
+}
