@@ -38,16 +38,17 @@ describe('route policy', () => {
     expect(missing).toEqual([]);
   });
 
-  it('login, token refresh, registrations with their availability checks and password recovery, and nothing else, count against the authentication limit', () => {
+  it('login, every other password check (change, deletion), registrations with their availability checks and password recovery, and nothing else, count against the authentication limit (a refresh counts per session instead)', () => {
     const limited = routes
       .filter((route) => route.meta.rateLimit === 'auth')
       .map((route) => route.path);
     expect(limited.sort()).toEqual([
+      'accounts.changePassword',
+      'accounts.deleteAccount',
       'accounts.forgotPassword',
       'accounts.registerTeacher',
       'accounts.resetPassword',
       'auth.login',
-      'auth.refresh',
       'students.emailAvailable',
       'students.nicknameAvailable',
       'students.register',
