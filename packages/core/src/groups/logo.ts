@@ -4,7 +4,6 @@ import type { Database, Executor } from '../db/client';
 import { qualified } from '../db/qualified';
 import type { MediaService, ReceivedUpload } from '../media/service';
 import { media } from '../media/table';
-import { urlOrNull } from '../media/urls';
 import { assertMayManage, groupNotFound, lockGroup, roleIn } from './access';
 import { groups } from './table';
 
