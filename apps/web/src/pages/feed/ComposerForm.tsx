@@ -27,7 +27,9 @@ export default function ComposerForm({ onPublished }: { onPublished: (title: str
           photos.map((photo) => session.uploadPhoto(photo.file, photo.alt)),
         );
         const mediaIds = uploaded.map((photo) => photo.id);
-        const post = await create.mutateAsync(checked(createPostInput, { ...input, mediaIds }, 'en'));
+        const post = await create.mutateAsync(
+          checked(createPostInput, { ...input, mediaIds }, 'en'),
+        );
         onPublished(post.title);
         await queryClient.invalidateQueries({ queryKey: trpc.feed.list.pathKey() });
       }}
