@@ -54,6 +54,8 @@ export const groups = pgTable(
   (t) => [
     uniqueIndex('groups_name_key_unique').using('btree', groupNameKey(t.name)),
     index('groups_type_name_idx').using('btree', t.groupType, groupNameKey(t.name)),
+    // The clean-up job deletes media rows: the foreign key finds a logo's group by index.
+    index('groups_logo_media_idx').on(t.logoMediaId),
     check('groups_counts_not_negative', sql`${t.membersCount} >= 0 and ${t.followersCount} >= 0`),
   ],
 );
