@@ -179,6 +179,7 @@ describe('GET /autenticacao/usuario-atual and access tokens', () => {
       email: user.email,
       perfil: 'PROFESSOR',
       status: 'ATIVO',
+      avatarUrl: null,
     });
   });
 

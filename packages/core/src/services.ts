@@ -106,7 +106,7 @@ export function createServices(db: Database, auth: AuthConfig, live: ServiceOpti
       feed: createFeedStream(live.bus),
     },
     streamSlots: live.streamSlots ?? createStreamSlots(db, live.maxStreamsPerUser ?? 8),
-    groups: createGroupService(db, groupPosts, cursors),
+    groups: createGroupService(db, groupPosts, cursors, media),
     calendar: createCalendarService({
       match: (id, actor) => matches.get(id, actor.id),
       post: (id, actor) => feed.get(id, actor),

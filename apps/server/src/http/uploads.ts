@@ -24,7 +24,8 @@ mkdirSync(uploadDir, { recursive: true });
  * arrives. The `file` part streams to a temporary file (deleted when the answer is sent), never
  * into memory; at 10 MB (or a declared length beyond it) reading stops and the connection closes
  * after the 413. The text parts become the call's input: `req.body` as an object (REST) or as
- * JSON text with a JSON type (/trpc, so that tRPC reads it as any call's input).
+ * JSON text with a JSON type (/trpc, so that tRPC reads it as any call's input; a logo's group
+ * comes as an `id` part there).
  */
 export function receiveUpload(isUploadRoute: (req: Request) => boolean): RequestHandler {
   return function receiveMultipart(req, res, next) {
@@ -58,7 +59,8 @@ export function receiveUpload(isUploadRoute: (req: Request) => boolean): Request
     }
     let file: Promise<ReceivedUpload> = Promise.resolve({ status: 'missing' });
     parser.on('field', (name, value) => {
-      if (name === 'alt') fields.alt = value;
+      // `id`: the group of a logo over /trpc (REST has it in the path).
+      if (name === 'alt' || name === 'id') fields[name] = value;
     });
     parser.on('file', (name, stream) => {
       if (name !== 'file') return void stream.resume();

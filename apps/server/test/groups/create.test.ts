@@ -27,6 +27,7 @@ describe('POST /group', () => {
       verified: false,
       membersCount: 1,
       followersCount: 0,
+      logoUrl: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       myRole: 'OWNER',

@@ -299,6 +299,8 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
         avatarUrl: expect.stringMatching(/^\/media\/files\//),
       });
       const avatarUrl = first.body.dados.avatarUrl as string;
+      const me = await t.request.get('/autenticacao/usuario-atual').set(other.auth);
+      expect(me.body.dados).toMatchObject({ id: other.id, avatarUrl });
       const file = await fetchFile(t, avatarUrl);
       expect(await imageSize(file.bytes)).toMatchObject({
         width: 256,
@@ -332,6 +334,8 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
       const after = await t.request.get(`/post/${post.body.id}`).set(user.auth);
       expect(after.body.authorAvatarUrl).toBeNull();
       expect(after.body.comments[0].author.avatarUrl).toBeNull();
+      const meAfter = await t.request.get('/autenticacao/usuario-atual').set(other.auth);
+      expect(meAfter.body.dados.avatarUrl).toBeNull();
     });
 
     it('account erasure: the avatar and unused uploads go; photos of posts that stay stay; the export lists uploads', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Walk } from '../support/openapi-walk';
+import { UNKNOWN, type Walk } from '../support/openapi-walk';
 import { png, text } from '../support/images';
 
-/** Photos (docs/contract/media.md): a multipart upload, taken and refused (a part of the walk). */
+/** Photos (docs/contract/media.md): multipart uploads (photo, avatar, group logo), taken and refused (a part of the walk). */
 export function mediaWalk(w: Walk) {
   describe('photos', () => {
     it('an upload, one that is not an image, and a removal', async () => {
@@ -35,6 +35,29 @@ export function mediaWalk(w: Walk) {
       }
       await w.call('DELETE', '/autenticacao/usuario-atual/avatar', 204, { as: w.ana });
       await w.call('DELETE', '/autenticacao/usuario-atual/avatar', 401);
+    });
+
+    it("a group's logo: set, refused, removed", async () => {
+      const group = await w.call('POST', '/group', 201, {
+        as: w.ana,
+        body: { name: `Logo ${w.ana.nickname}`, groupType: 'OTHER' },
+      });
+      const id = (group.body as { id: string }).id;
+      for (const [who, bytes, status] of [
+        [w.ana, await png(), 200],
+        [w.ana, text(), 415],
+        [w.bia, await png(), 403],
+      ] as const) {
+        const res = await w.t.request
+          .put(`/group/${id}/logo`)
+          .set(who.auth)
+          .attach('file', bytes, 'logo.png');
+        expect(res.status).toBe(status);
+        w.record('PUT', `/group/${id}/logo`, res.status);
+      }
+      await w.call('DELETE', `/group/${id}/logo`, 403, { as: w.bia });
+      await w.call('DELETE', `/group/${id}/logo`, 204, { as: w.ana });
+      await w.call('DELETE', `/group/${UNKNOWN}/logo`, 404, { as: w.ana });
     });
   });
 }

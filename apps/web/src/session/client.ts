@@ -106,6 +106,14 @@ export function createSessionClient(
     const token = store.get().accessToken;
     return token ? { authorization: `Bearer ${token}` } : {};
   };
+  /** A multipart upload over REST with the session's token, renewed first when about to expire. */
+  async function sendImage<T>(method: 'POST' | 'PUT', path: string, form: FormData): Promise<T> {
+    await freshToken();
+    const res = await (fetchImpl ?? fetch)(path, { method, headers: headers(), body: form });
+    const body = (await res.json()) as T & { message?: string };
+    if (!res.ok) throw new Error(body.message ?? 'Não foi possível enviar a imagem.');
+    return body;
+  }
   // Every call but the live streams waits 15 s at most (session/network.ts).
   const transport = { url, headers, fetch: boundedFetch(fetchImpl, timeoutMs) };
   /** Why the last refused refresh was refused (the login page says it). */
@@ -208,18 +216,16 @@ export function createSessionClient(
      * REST with the session's token, renewed first when it is about to expire.
      */
     async uploadPhoto(file: Blob, alt: string): Promise<UploadedPhoto> {
-      await freshToken();
       const form = new FormData();
       form.append('alt', alt);
       form.append('file', file);
-      const res = await (fetchImpl ?? fetch)('/media', {
-        method: 'POST',
-        headers: headers(),
-        body: form,
-      });
-      const body = (await res.json()) as UploadedPhoto & { message?: string };
-      if (!res.ok) throw new Error(body.message ?? 'Não foi possível enviar a foto.');
-      return body;
+      return sendImage<UploadedPhoto>('POST', '/media', form);
+    },
+    /** PUT of an avatar or a group's logo (docs/contract/media.md): the image as the `file` part. */
+    async putImage(path: string, file: Blob): Promise<unknown> {
+      const form = new FormData();
+      form.append('file', file);
+      return sendImage('PUT', path, form);
     },
     /** Ends the session on the server (its refresh token stops working), then here in any case. */
     async logout() {

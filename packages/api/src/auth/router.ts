@@ -1,4 +1,4 @@
-import { loginInput, refreshTokenInput, sessionResponse, usuarioResponse } from '@campus/core';
+import { avatarResponse, loginInput, refreshTokenInput, sessionResponse } from '@campus/core';
 import { z } from 'zod';
 import { countKeyed, domainProcedures, router } from '../trpc';
 import { passwordCheck, refreshKey } from './password-checks';
@@ -95,14 +95,17 @@ export const authRouter = router({
         path: '/autenticacao/usuario-atual',
         operationId: 'getCurrentUser',
         tags,
-        summary: 'O usuário do token',
+        summary: 'O usuário do token, com seu avatar (avatarUrl, null quando não há)',
         errorResponses: { 401: 'Token ausente ou inválido' },
       },
     })
     .input(z.void())
-    .output(usuarioResponse)
-    .query(async ({ ctx }) => ({
-      mensagem: 'Usuário atual',
-      dados: await ctx.services.auth.me(ctx.actor),
-    })),
+    .output(avatarResponse)
+    .query(async ({ ctx }) => {
+      const [usuario, avatarUrl] = await Promise.all([
+        ctx.services.auth.me(ctx.actor),
+        ctx.services.media.avatarUrl(ctx.actor.id),
+      ]);
+      return { mensagem: 'Usuário atual', dados: { ...usuario, avatarUrl } };
+    }),
 });

@@ -8,6 +8,7 @@ import {
 } from '@campus/core';
 import { z } from 'zod';
 import { router } from '../trpc';
+import { logoProcedures } from './logo';
 import { membershipProcedures } from './membership';
 import { authedProcedure, noGroup, tags, unauthorized } from './shared';
 
@@ -124,5 +125,6 @@ export const groupsRouter = router({
     .output(z.void())
     .mutation(({ ctx, input }) => ctx.services.groups.remove(input.id, ctx.actor)),
 
+  ...logoProcedures,
   ...membershipProcedures,
 });

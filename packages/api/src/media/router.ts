@@ -27,7 +27,7 @@ export const uploadErrors = {
 const untilTomorrow = () => String(Math.ceil((86_400_000 - (Date.now() % 86_400_000)) / 1000));
 
 /** Runs an upload; its 429 (100 a day) says when to retry. */
-async function counted<T>(ctx: Context, upload: () => Promise<T>): Promise<T> {
+export async function counted<T>(ctx: Context, upload: () => Promise<T>): Promise<T> {
   try {
     return await upload();
   } catch (error) {

@@ -1,12 +1,14 @@
 import type { GroupRole } from '../common/actor';
 import type { GroupSummary, JoinRequest, Member } from './schemas';
+import { urlOrNull } from '../media/urls';
 import type { GroupRow } from './table';
 
 /* Rows → responses. */
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export const toGroupSummary = (row: GroupRow): GroupSummary => ({
+/** `logoKey`: read with the row (`logoKeyOf`, groups/logo.ts). */
+export const toGroupSummary = (row: GroupRow & { logoKey: string | null }): GroupSummary => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -16,6 +18,7 @@ export const toGroupSummary = (row: GroupRow): GroupSummary => ({
   verified: row.verified,
   membersCount: row.membersCount,
   followersCount: row.followersCount,
+  logoUrl: urlOrNull(row.logoKey),
   createdAt: iso(row.createdAt),
   updatedAt: iso(row.updatedAt),
 });

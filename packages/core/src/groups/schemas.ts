@@ -128,6 +128,7 @@ export const groupSummarySchema = z
     verified: z.boolean(),
     membersCount: z.number().int(),
     followersCount: z.number().int(),
+    logoUrl: z.string().nullable().describe('Its logo (a 256 px square), null when none'),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../db/client';
 import { qualified } from '../db/qualified';
 import { rowCounts } from '../db/row-counts';
 import { AppError, conflict, forbidden, isUniqueViolation } from '../errors';
+import type { MediaService } from '../media/service';
 import {
   assertMayManage,
   assertOwner,
@@ -13,6 +14,7 @@ import {
   roleIn,
   roleSubquery,
 } from './access';
+import { createGroupLogoService, discardLogo, logoKeyOf } from './logo';
 import { createMembershipService } from './membership';
 import { toGroupSummary } from './records';
 import type {
@@ -46,7 +48,12 @@ export interface GroupPosts {
 }
 
 /** Groups, their members and join requests (spread in), and their followers. */
-export function createGroupService(db: Database, groupPosts: GroupPosts, cursors: Cursors) {
+export function createGroupService(
+  db: Database,
+  groupPosts: GroupPosts,
+  cursors: Cursors,
+  media: MediaService,
+) {
   const total = db
     .select({ n: rowCounts.rowCount })
     .from(rowCounts)
@@ -57,6 +64,7 @@ export function createGroupService(db: Database, groupPosts: GroupPosts, cursors
     const [row] = await db
       .select({
         group: groups,
+        logoKey: logoKeyOf(),
         myRole: sql<Group['myRole']>`(${roleSubquery(actor.id)})`,
         pending: sql<boolean>`exists (select 1 from ${groupJoinRequests} where ${qualified(groupJoinRequests.groupId)} = ${qualified(groups.id)} and ${qualified(groupJoinRequests.userId)} = ${actor.id} and ${qualified(groupJoinRequests.status)} = 'PENDING')`,
         following: sql<boolean>`exists (select 1 from ${groupFollows} where ${qualified(groupFollows.groupId)} = ${qualified(groups.id)} and ${qualified(groupFollows.userId)} = ${actor.id})`,
@@ -65,7 +73,7 @@ export function createGroupService(db: Database, groupPosts: GroupPosts, cursors
       .where(eq(groups.id, id));
     if (!row) throw groupNotFound();
     return {
-      ...toGroupSummary(row.group),
+      ...toGroupSummary({ ...row.group, logoKey: row.logoKey }),
       myRole: row.myRole,
       myRequest: row.pending ? 'PENDING' : null,
       following: row.following,
@@ -74,6 +82,7 @@ export function createGroupService(db: Database, groupPosts: GroupPosts, cursors
 
   return {
     ...createMembershipService(db),
+    ...createGroupLogoService(db, media),
     get,
 
     /**
@@ -108,6 +117,7 @@ export function createGroupService(db: Database, groupPosts: GroupPosts, cursors
         db
           .select({
             ...getTableColumns(groups),
+            logoKey: logoKeyOf(),
             sortKey: sql<string>`${groupNameKey(groups.name)}`,
           })
           .from(groups)
@@ -188,7 +198,7 @@ export function createGroupService(db: Database, groupPosts: GroupPosts, cursors
       return get(id, actor);
     },
 
-    /** OWNER or site ADMIN. Its posts stay, without the group (neither `groupId` nor `group`). */
+    /** OWNER or site ADMIN. Its posts stay, without the group (neither `groupId` nor `group`); its logo is discarded. */
     async remove(id: string, actor: Actor): Promise<void> {
       await db.transaction(async (tx) => {
         await lockGroup(tx, id);
@@ -198,6 +208,7 @@ export function createGroupService(db: Database, groupPosts: GroupPosts, cursors
           'Only an OWNER of the group can delete it',
         );
         await groupPosts.removed(tx, id);
+        await discardLogo(tx, id);
         await tx.delete(groups).where(eq(groups.id, id));
       });
     },

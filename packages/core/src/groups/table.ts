@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { GROUP_ROLES } from '../common/actor';
 import { LIMITS } from '../common/limits';
+import { media } from '../media/table';
 import { users } from '../users/table';
 import { GROUP_TYPES, JOIN_REQUEST_STATUSES } from './enums';
 
@@ -45,12 +46,16 @@ export const groups = pgTable(
     verified: boolean('verified').notNull().default(false),
     membersCount: integer('members_count').notNull().default(0),
     followersCount: integer('followers_count').notNull().default(0),
+    /** The current logo (docs/contract/media.md, Group logos); a replaced one is discarded. */
+    logoMediaId: uuid('logo_media_id').references(() => media.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('groups_name_key_unique').using('btree', groupNameKey(t.name)),
     index('groups_type_name_idx').using('btree', t.groupType, groupNameKey(t.name)),
+    // The clean-up job deletes media rows: the foreign key finds a logo's group by index.
+    index('groups_logo_media_idx').on(t.logoMediaId),
     check('groups_counts_not_negative', sql`${t.membersCount} >= 0 and ${t.followersCount} >= 0`),
   ],
 );

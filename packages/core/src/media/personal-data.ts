@@ -21,7 +21,8 @@ export async function discardUnusedMedia(db: Executor, userId: string): Promise<
       and(
         eq(media.ownerId, userId),
         isNull(media.discardedAt),
-        or(sql`${media.kind} <> 'post'`, isNull(media.attachedAt)),
+        // A group's logo belongs to the group: it stays.
+        or(eq(media.kind, 'avatar'), and(eq(media.kind, 'post'), isNull(media.attachedAt))),
       ),
     );
 }

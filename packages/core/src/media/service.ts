@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { AppError, badRequest, notFound } from '../errors';
 import { renderImage, type MediaKind } from './images';
 import { workQueue } from './queue';
+import { avatarUrlOf } from './references';
 import type { MediaUpload, UploadMediaInput } from './schemas';
 import type { MediaStorage } from './storage';
 import { media, type MediaRow } from './table';
@@ -160,6 +161,9 @@ export function createMediaService(db: Database, options: MediaOptions, countUpl
       );
       return mainUrl(row.key);
     },
+
+    /** A user's current avatar URL, or null (GET /autenticacao/usuario-atual). */
+    avatarUrl: (userId: string) => avatarUrlOf(db, userId),
 
     /** DELETE /media/{id}: an upload of the caller that no post took. */
     async remove(id: string, actor: Actor): Promise<void> {

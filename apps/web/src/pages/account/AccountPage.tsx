@@ -18,6 +18,7 @@ import { PushSettings } from '../../push/PushSettings';
 import { useSession } from '../../session/SessionProvider';
 import { SelectField } from '../../components/InputField';
 import { useRegisterOptions } from '../register/useRegisterOptions';
+import { AvatarEditor } from './AvatarEditor';
 import { CURRENT_PASSWORD, NEW_PASSWORD, TextInputs, type TextSpec } from './fields';
 
 const PROFILE = { nome: '', instituicao: '', curso: '', periodo: '', estado: '', cidade: '' };
@@ -217,11 +218,11 @@ function SessionSection() {
         Sessão
       </h2>
       <p className="row">
-        {/* The account's avatar goes before the name (photos). */}
         <span>
           Conectado como <strong>@{user?.nickname}</strong>
         </span>
       </p>
+      <AvatarEditor name={user?.nickname ?? ''} />
       {user?.perfil === 'ADMIN' ? (
         <nav aria-label="Administração do site" className="row wrap">
           <Link to="/administracao" className="button-link">

@@ -6,6 +6,7 @@ import { formMessage } from '../../lib/errors';
 import { useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { LinkedText } from '../../components/LinkedText';
 import { RelativeTime } from '../../components/Times';
+import { Avatar } from '../../components/media/Avatar';
 import { CommentReport } from './CommentReport';
 
 type Comment = RouterOutputs['feed']['listComments']['data'][number];
@@ -52,7 +53,8 @@ export function CommentItem({
   return (
     <li className="comment">
       <p className="meta">
-        {who} · <RelativeTime iso={comment.createdAt} />
+        <Avatar url={comment.author.avatarUrl} name={comment.author.userName} size={24} /> {who} ·{' '}
+        <RelativeTime iso={comment.createdAt} />
         {comment.updatedAt ? ' · editado' : ''}
         {comment.hidden ? <span className="badge"> Oculto pela moderação</span> : null}
       </p>

@@ -12,7 +12,9 @@ import { useTRPC } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
 import { LinkedText } from '../../components/LinkedText';
 import { ShareButton } from '../../components/ShareButton';
+import { Avatar } from '../../components/media/Avatar';
 import { GroupContent } from './GroupContent';
+import { GroupLogoEditor } from './GroupLogoEditor';
 import { VerifiedBadge } from './GroupsPage';
 import { GROUP_ROLE_LABELS, GROUP_TYPE_LABELS } from './labels';
 
@@ -38,6 +40,7 @@ function Requests({ id, onDone }: { id: string; onDone: (note: string) => void }
       <ul className="plain-list">
         {requests.data?.data.map((r) => (
           <li key={r.id} className="person">
+            <Avatar url={r.user.avatarUrl} name={r.user.name} />
             <span className="person__name">
               <strong>{r.user.name}</strong>{' '}
               <span className="meta">
@@ -102,7 +105,7 @@ function Members({
       >
         {(m) => (
           <li key={m.user.id} className="person">
-            {/* The member's avatar goes before the name (photos). */}
+            <Avatar url={m.user.avatarUrl} name={m.user.name} />
             <span className="person__name">
               <strong>{m.user.name}</strong>{' '}
               <span className="meta">
@@ -164,7 +167,8 @@ export function GroupPage({ id }: { id: string }) {
       title={g.name}
       actions={<ShareButton title={g.name} path={`/grupos/${id}`} label={`o grupo ${g.name}`} />}
     >
-      <p>
+      <p className="row">
+        <Avatar url={g.logoUrl} name={g.name} size={56} />
         <VerifiedBadge verified={g.verified} /> {GROUP_TYPE_LABELS[g.groupType]}
         {g.sports.length ? ` · ${g.sports.join(', ')}` : ''}
       </p>
@@ -224,6 +228,7 @@ export function GroupPage({ id }: { id: string }) {
           <span>Este grupo não está aceitando novos membros.</span>
         )}
       </div>
+      {manages ? <GroupLogoEditor id={id} name={g.name} logoUrl={g.logoUrl} /> : null}
       {manages ? <Requests id={id} onDone={setNote} /> : null}
       <GroupContent id={id} members={<Members id={id} myRole={g.myRole} onDone={setNote} />} />
     </Page>

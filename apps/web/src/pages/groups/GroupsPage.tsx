@@ -8,6 +8,7 @@ import { formMessage } from '../../lib/errors';
 import { plural } from '../../lib/format';
 import { Link, navigate, pageFrom, useLocation } from '../../lib/router';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
+import { Avatar } from '../../components/media/Avatar';
 import { GROUP_TYPE_LABELS } from './labels';
 
 type GroupItem = RouterOutputs['groups']['list']['data'][number];
@@ -23,6 +24,7 @@ function GroupCard({ group }: { group: GroupItem }) {
     <li>
       <article className="card group-item">
         <h3>
+          <Avatar url={group.logoUrl} name={group.name} size={32} />{' '}
           <Link to={`/grupos/${group.id}`}>{group.name}</Link>{' '}
           <VerifiedBadge verified={group.verified} />
         </h3>

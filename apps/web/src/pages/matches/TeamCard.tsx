@@ -1,4 +1,5 @@
 import { plural, teamRef } from '../../lib/format';
+import { Avatar } from '../../components/media/Avatar';
 import type { RouterOutputs } from '../../lib/trpc';
 
 type Team = RouterOutputs['matches']['get']['teamA'];
@@ -33,7 +34,8 @@ export function TeamCard({
       <ol className="players">
         {team.players.map((player) => (
           <li key={player.id} className={player.id === me ? 'me' : undefined}>
-            {player.name} <span className="meta">@{player.userName}</span>
+            <Avatar url={player.avatarUrl} name={player.name} size={24} /> {player.name}{' '}
+            <span className="meta">@{player.userName}</span>
             {player.id === me ? <strong> (você)</strong> : null}
           </li>
         ))}
