@@ -35,7 +35,7 @@ const comment = {
   createdAt: NOW,
   updatedAt: null,
   hidden: false,
-  author: { id: UUID, userName: 'ana' },
+  author: { id: UUID, userName: 'ana', avatarUrl: null },
 };
 const created = { location: `/comment/${UUID}` };
 
@@ -72,7 +72,7 @@ describe('the response validator', () => {
       { ...comment, content: 7 },
       { ...comment, extra: true },
       { ...comment, createdAt: 'yesterday' },
-      { ...comment, author: { id: 'not-a-uuid', userName: 'ana' } },
+      { ...comment, author: { id: 'not-a-uuid', userName: 'ana', avatarUrl: null } },
       { id: UUID, content: 'Hi', createdAt: NOW },
     ];
     for (const body of cases)

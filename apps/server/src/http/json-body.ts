@@ -25,8 +25,10 @@ export const requireJsonBody: RequestHandler = (req, _res, next) => {
 
 /** The one JSON body parser of REST requests (media type, charset, size, Content-Encoding). */
 const parseJson = express.json(jsonBodyOptions);
-export const jsonBody: RequestHandler = (req, res, next) =>
-  req.upload ? next() : parseJson(req, res, next);
+export const jsonBody: RequestHandler = function jsonParser(req, res, next) {
+  if (req.upload) return next();
+  parseJson(req, res, next);
+};
 
 /**
  * /trpc bodies pass the same parser, and tRPC then gets the body's text, not the parsed value:
@@ -40,7 +42,10 @@ const parseTrpcJson = express.json({
   },
 });
 export const trpcJsonBody: RequestHandler[] = [
-  (req, res, next) => (req.upload ? next() : parseTrpcJson(req, res, next)),
+  function trpcJsonParser(req, res, next) {
+    if (req.upload) return next();
+    parseTrpcJson(req, res, next);
+  },
   function trpcBodyText(req, _res, next) {
     if (req.upload) return next();
     const raw = (req as { rawBody?: Buffer }).rawBody;

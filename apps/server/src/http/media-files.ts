@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { OpenAPIObject } from 'trpc-to-openapi';
 import { pipeline } from 'node:stream/promises';
 import { setRouteLabel } from '../metrics';
+import { methodNotAllowed } from './errors';
 
 const FILE_ROUTE = `${MEDIA_FILES_PATH}/{name}`;
 
@@ -32,6 +33,12 @@ export function mediaFilesRouter(media: MediaService): Router {
       if (!res.headersSent) next(error);
       else res.destroy();
     }
+  });
+  // GET and HEAD only: another method is told so, as on every documented path.
+  router.all(`${MEDIA_FILES_PATH}/:name`, (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next(); // no such file: 404
+    setRouteLabel(req, FILE_ROUTE);
+    methodNotAllowed(req, res, ['GET', 'HEAD']);
   });
   return router;
 }

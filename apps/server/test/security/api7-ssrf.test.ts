@@ -38,9 +38,11 @@ const withoutServerImports = (text: string) =>
   );
 
 describe('API7:2023 Server Side Request Forgery', () => {
-  // Not applicable: the service makes no outbound request from user input (it only talks to its
-  // configured database and, optionally, Redis). These checks keep that claim true.
-  it('no input is a URL, no production dependency is an HTTP client, and no shipped source opens an outbound connection', () => {
+  // The one outbound request from user input is Web Push's: the subscription's endpoint, allowed
+  // only on the push services' hosts (docs/contract/push.md; its refusals are tested in
+  // test/push/api.test.ts). Otherwise the service talks to its configured database, Redis, SMTP
+  // and object storage only. These checks keep that claim true.
+  it('no input but the push endpoint is a URL, no production dependency is an HTTP client, and no shipped source opens an outbound connection', () => {
     const inputs = documentedOperations.flatMap((op) => {
       const body = (
         op.operation.requestBody as
@@ -61,14 +63,22 @@ describe('API7:2023 Server Side Request Forgery', () => {
         /url|uri|link|callback|webhook|host|endpoint|avatar|image/i.test(i.name) ||
         /"format":"(uri|url|hostname|ipv4|ipv6)"/.test(i.schema),
     );
-    expect(urlLike).toEqual([]);
+    expect(urlLike.map((i) => `${i.op} ${i.name}`)).toEqual([
+      'POST /notifications/push/subscriptions endpoint',
+      'DELETE /notifications/push/subscriptions endpoint',
+    ]);
 
     expect(productionDependencies.filter((name) => HTTP_CLIENTS.includes(name))).toEqual([]);
 
     const sources = productionSources();
     expect(sources.length).toBeGreaterThan(30);
+    // Web Push alone: the endpoint's addresses are resolved and checked, and the POST follows no
+    // redirect (docs/contract/push.md).
     expect(
       sources.filter((s) => OUTBOUND.test(withoutServerImports(s.text))).map((s) => s.file),
-    ).toEqual([]);
+    ).toEqual([
+      'packages/core/src/notifications/push/delivery.ts',
+      'packages/core/src/notifications/push/endpoint.ts',
+    ]);
   });
 });

@@ -37,6 +37,7 @@ const OPERATIONAL_ROUTES: Record<string, string> = {
   'GET /openapi.json': 'the inventory itself',
   'GET /docs': 'redirect to /docs/ (Swagger UI)',
   'GET /docs/swagger-initializer.js': 'Swagger UI boot script pointing at /openapi.json',
+  '_ALL /media/files/{name}': 'the photo files’ other methods → 405 with Allow: GET, HEAD',
 };
 /** Middleware mounted under a path (not global), with its reason. */
 const MOUNTED_MIDDLEWARE: Record<string, string> = {
@@ -46,7 +47,9 @@ const MOUNTED_MIDDLEWARE: Record<string, string> = {
   'labelTrpc /trpc': "the metrics label: the procedure's name, or trpc:batch",
   'noStore /trpc': 'Cache-Control: no-store on tRPC answers',
   'requireJsonBody /trpc': 'tRPC bodies are JSON, as REST bodies (415 otherwise)',
-  'jsonParser /trpc': 'the same JSON parser as REST (UTF-8, 100 kB, Content-Encoding)',
+  'trpcJsonParser /trpc': 'the same JSON parser as REST (UTF-8, 100 kB, Content-Encoding)',
+  'receiveMultipart /trpc':
+    'the upload procedures’ multipart bodies, streamed with their limits (docs/contract/media.md)',
   'trpcBodyText /trpc': 'the parsed body handed to tRPC as its text (req.body)',
   'trpcRequestErrorHandler /trpc': 'malformed tRPC requests answered in tRPC’s envelope',
 };
@@ -111,6 +114,7 @@ describe('API9:2023 Improper Inventory Management', () => {
       // The REST router (http/rest.ts): the documented operations only, others leave it.
       'requireDecodablePath',
       'documentedOperation',
+      'receiveMultipart', // an upload operation's multipart body (http/uploads.ts)
       'requireJsonBody',
       'jsonParser',
       'callOperation',
@@ -149,6 +153,7 @@ describe('API9:2023 Improper Inventory Management', () => {
         userId: UNKNOWN_ID,
         uf: 'SP',
         tipo: 'POST',
+        name: 'unknown.webp',
       });
       for (const method of HTTP_METHODS.filter(
         (m) => !documentedKeys.has(`${m.toUpperCase()} ${path}`) && !otherwiseRouted(m, url),

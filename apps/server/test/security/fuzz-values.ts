@@ -65,13 +65,16 @@ function wrongType(schema: Schema): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [];
   // A boolean is no wrong type for a boolean, nor an array for an array.
   options.push(base.type === 'boolean' ? anyText : fc.boolean());
+  // Nor an object for an object (a field of objects, e.g. the push preferences' `types`).
   options.push(
     base.type === 'array'
       ? fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), {
           minKeys: 1,
           maxKeys: 4,
         })
-      : nested,
+      : base.type === 'object'
+        ? fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 })
+        : nested,
   );
   if (base.type === 'boolean' || base.type === 'array') options.push(fc.integer(), anyText);
   if (!isNullable(schema)) options.push(fc.constant(null));

@@ -36,6 +36,9 @@ const TAKES_NO_INPUT = new Set([
   'GET /match/sports',
   'GET /notifications/unread-count',
   'POST /notifications/read-all',
+  'GET /notifications/push/public-key',
+  'GET /notifications/preferences',
+  'DELETE /autenticacao/usuario-atual/avatar',
 ]);
 
 let t: TestApp;

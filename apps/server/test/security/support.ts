@@ -7,13 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app';
 import { probePaths } from '../../src/http/probes';
+import { mediaFilePaths } from '../../src/http/media-files';
 import { batchedLimiter, exactLimiter, type Limiter } from '../../src/rate-limit/limiter';
 import { postgresStore } from '../../src/rate-limit/store';
 import { testAuthConfig, type TestApp } from '../support/app';
 
 /** Helpers of the security suite: the documented surface, table counts, leak checks, tRPC calls. */
 
-export const openApiDocument = buildOpenApiDocument('/', probePaths);
+/** The document as `/openapi.json` serves it (http/docs.ts): the procedures and the host's routes. */
+export const openApiDocument = buildOpenApiDocument('/', { ...probePaths, ...mediaFilePaths });
 
 export const HTTP_METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -1,9 +1,19 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import type { TestApp, TestUser } from '../support/app';
 import { createEvent, createPost, generalBody } from '../support/feed';
 import { createGroup, groupBody, join } from '../support/groups';
 import { createMatch, matchBody } from '../support/matches';
 import { registration } from '../support/students';
 import { documentedOperations } from './support';
+
+/** A browser's push subscription on an allowed push service, with real P-256 and auth keys. */
+const pushSubscription = {
+  endpoint: 'https://fcm.googleapis.com/fcm/send/fuzz-fixture',
+  keys: {
+    p256dh: createECDH('prime256v1').generateKeys('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  },
+};
 
 /** One request to a REST operation: path parameters, query string and JSON body. */
 export interface RestInput {
@@ -40,6 +50,8 @@ export async function createFixtures(t: TestApp, owner: TestUser) {
     id: string;
   };
   const otherGroup = await createGroup(t, asker);
+  // The VAPID pair is made at its first use and kept: made here, before anything is counted.
+  await t.request.get('/notifications/push/public-key');
   await t.request.post(`/group/${otherGroup.id}/requests`).set(owner.auth);
   return {
     owner,
@@ -214,6 +226,24 @@ export function validRequests(f: Fixtures): Record<string, RestInput> {
     },
     'POST /group/{id}/follow': id(f.group.id),
     'DELETE /group/{id}/follow': id(f.group.id),
+    'GET /notifications/push/public-key': none,
+    'POST /notifications/push/subscriptions': { ...none, body: pushSubscription },
+    'DELETE /notifications/push/subscriptions': {
+      ...none,
+      body: { endpoint: pushSubscription.endpoint },
+    },
+    'GET /notifications/preferences': none,
+    'PATCH /notifications/preferences': {
+      ...none,
+      body: { types: { POST_COMMENT: { push: false } } },
+    },
+    // Multipart operations: a JSON body is refused (415) whatever it holds, as it must be.
+    'POST /media': none,
+    'DELETE /media/{id}': id(f.post.id),
+    'PUT /autenticacao/usuario-atual/avatar': none,
+    'DELETE /autenticacao/usuario-atual/avatar': none,
+    'PUT /group/{id}/logo': id(f.group.id),
+    'DELETE /group/{id}/logo': id(f.group.id),
   };
   const missing = documentedOperations.filter((op) => !requests[op.key]).map((op) => op.key);
   if (missing.length) throw new Error(`no valid request for ${missing.join(', ')}`);
