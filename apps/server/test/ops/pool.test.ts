@@ -15,12 +15,11 @@ describe('the query pool', { tags: ['postgres-only'], timeout: 120_000 }, () => 
       JOBS: 'off',
     });
     const sql = postgres(database.url, { max: 1, onnotice: () => {} });
-    // postgres.js names its sessions 'postgres.js': the query pool and the one LISTEN connection.
+    // The query pool's connections are named `campus-api <pid> <host>` (docs/operations.md).
     const poolConnections = async () => {
       const [row] = await sql<{ n: number }[]>`
         select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and application_name = 'postgres.js'
-          and query not ilike 'listen %' and pid <> pg_backend_pid()`;
+        where datname = current_database() and application_name like 'campus-api %'`;
       return row!.n;
     };
     try {
