@@ -1,10 +1,10 @@
-import { createCommentReportInput, LIMITS } from '@campus/core/schemas';
+import { createCommentReportInput } from '@campus/core/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../components/Field';
 import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { checked } from '../../lib/validate';
+import { ReportReasonField } from './ReportReasonField';
 
 /** "Denunciar" on someone else's comment (POST /comment/{id}/report): a reason, then thanks. */
 export function CommentReport({
@@ -48,23 +48,13 @@ export function CommentReport({
     );
   return (
     <form onSubmit={submit} noValidate className="stack comment-report">
-      <Field
+      <ReportReasonField
         label="Motivo da denúncia do comentário"
         name={`reason-${commentId}`}
+        value={reason}
+        onChange={setReason}
         error={error}
-        required
-      >
-        {(c) => (
-          <textarea
-            {...c}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            rows={2}
-            maxLength={LIMITS.report.reason.max}
-            required
-          />
-        )}
-      </Field>
+      />
       <div className="row">
         <button type="submit" className="small primary" disabled={report.isPending}>
           Enviar denúncia

@@ -1,4 +1,4 @@
-import { createReportInput, LIMITS, updatePostInput } from '@campus/core/schemas';
+import { createReportInput, updatePostInput } from '@campus/core/schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage, StatusMessage } from '../../components/Alert';
@@ -6,7 +6,6 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { Icon } from '../../components/Icon';
 import { ShareButton } from '../../components/ShareButton';
 import { openCalendarFile } from '../../lib/calendar';
-import { Field } from '../../components/Field';
 import { Page, PendingPage } from '../../components/Page';
 import { useAnnouncements } from '../../components/useAnnouncements';
 import { fieldErrors, formMessage, sameNames } from '../../lib/errors';
@@ -22,6 +21,7 @@ import { Avatar } from '../../components/media/Avatar';
 import { PostPhotos } from '../../components/media/PostPhotos';
 import { PostComments } from './PostComments';
 import { PostForm } from './PostForm';
+import { ReportReasonField } from './ReportReasonField';
 import { checked } from '../../lib/validate';
 
 type Post = RouterOutputs['feed']['get'];
@@ -48,18 +48,13 @@ function ReportForm({ post, onDone }: { post: Post; onDone: (message: string) =>
     <details className="report">
       <summary>Denunciar</summary>
       <form onSubmit={submit} noValidate className="stack">
-        <Field label="Motivo da denúncia" name="reason" error={error} required>
-          {(c) => (
-            <textarea
-              {...c}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              rows={2}
-              maxLength={LIMITS.report.reason.max}
-              required
-            />
-          )}
-        </Field>
+        <ReportReasonField
+          label="Motivo da denúncia"
+          name="reason"
+          value={reason}
+          onChange={setReason}
+          error={error}
+        />
         <div className="row">
           <button type="submit" disabled={report.isPending}>
             Enviar denúncia
