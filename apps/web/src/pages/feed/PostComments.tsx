@@ -1,6 +1,6 @@
 import { createCommentInput, LIMITS } from '@campus/core/schemas';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ErrorMessage } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { useSubmit } from '../../components/useForm';
@@ -40,6 +40,12 @@ export function PostComments({
   );
   const oldestFirst = comments.data?.pages.flatMap((p) => p.data).reverse();
   const total = comments.data?.pages[0]?.meta.totalCount;
+  // The post's count follows the live stream, which opens after this list was read and starts
+  // with the current counters: when they disagree, a comment came in between, so read again.
+  const { refetch } = comments;
+  useEffect(() => {
+    if (total !== undefined && total !== post.commentsCount) void refetch();
+  }, [total, post.commentsCount, refetch]);
   const { errors, message, setMessage, formRef, handle } = useSubmit(FIELDS);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.feed.pathKey() });
 
