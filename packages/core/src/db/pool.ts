@@ -8,6 +8,15 @@ import postgres from 'postgres';
  */
 export const queryPoolApplicationName = `campus-api ${process.pid} ${hostname()}`.slice(0, 63);
 
+/**
+ * Seconds before a connection whose attempt failed tries again: doubling from 50 ms, at most 1 s,
+ * with jitter. postgres.js's default grows to 20 s, counted over the whole pool, so after an outage
+ * of a few seconds most connections stayed away long after the database was back; the health
+ * probe (health.ts) already answers 503 at once meanwhile, so quick retries cost little.
+ */
+const reconnectDelayS = (attempt: number) =>
+  (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** attempt, 1);
+
 /** How the PostgreSQL connections of one process are opened and recycled. */
 export interface PoolOptions {
   url: string;
@@ -29,6 +38,7 @@ export interface PoolOptions {
 
 const common = (options: PoolOptions) => ({
   onnotice: () => {},
+  backoff: reconnectDelayS,
   ...(options.connectTimeoutS ? { connect_timeout: options.connectTimeoutS } : {}),
 });
 

@@ -2,9 +2,11 @@ import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Regression test for the patched postgres.js (patches/postgres@3.4.9.patch, porsager/postgres
- * #1189): under a full pipeline or write backpressure, `sql.begin` sent BEGIN on a connection it
- * had not reserved, failing with UNSAFE_TRANSACTION and leaving connections idle in transaction.
+ * Regression tests for the patched postgres.js (patches/postgres@3.4.9.patch). #1189: under a full
+ * pipeline or write backpressure, `sql.begin` sent BEGIN on a connection it had not reserved,
+ * failing with UNSAFE_TRANSACTION and leaving connections idle in transaction. #1208, #1186,
+ * #1142: a transaction whose connection died sent its ROLLBACK to a null socket (the process
+ * ended from a timer) or into the connection's next session, which then never answered.
  */
 describe('postgres.js transactions under pipelining', { tags: ['postgres-only'] }, () => {
   it('1,000 concurrent transactions on a pipeline of one all commit', async () => {
@@ -27,6 +29,25 @@ describe('postgres.js transactions under pipelining', { tags: ['postgres-only'] 
       expect(row?.stuck).toBe(0);
     } finally {
       await sql.end();
+    }
+  });
+
+  it('a transaction whose backend is killed fails, and the pool serves the next queries', async () => {
+    const sql = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const killer = postgres(process.env.TEST_DATABASE_URL!, { max: 1, onnotice: () => {} });
+    try {
+      let pid: number | undefined;
+      const cut = sql.begin(async (tx) => {
+        pid = (await tx<{ pid: number }[]>`select pg_backend_pid() as pid`)[0]!.pid;
+        await tx`select pg_sleep(2)`;
+        await tx`select 1`;
+      });
+      while (pid === undefined) await new Promise((r) => setTimeout(r, 20));
+      await killer`select pg_terminate_backend(${pid})`;
+      await expect(cut).rejects.toThrow();
+      expect((await sql<{ n: number }[]>`select 3 as n`)[0]!.n).toBe(3);
+    } finally {
+      await Promise.all([sql.end({ timeout: 1 }), killer.end()]);
     }
   });
 });
