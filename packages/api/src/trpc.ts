@@ -10,7 +10,7 @@ import {
   isSiteAdmin,
   mayHaveBeenApplied,
   unauthorized,
-  withDeadline,
+  withCancellingDeadline,
 } from '@campus/core';
 import { getTRPCErrorFromUnknown, initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -234,20 +234,22 @@ export async function countKeyed(ctx: Context, limit: KeyedLimit, key: string): 
 
 /**
  * The first layer of every procedure: counts the call while it runs (graceful shutdown), applies
- * its rate limits, answers 503 when it outlives the deadline or the database is unavailable, and
- * turns domain errors and input validation failures into TRPCErrors with the matching code, in
- * the procedure's language. One layer, not one per concern: each tRPC layer copies the call's
+ * its rate limits, answers 503 when it outlives the deadline (its database work called back first:
+ * `withCancellingDeadline`) or the database is unavailable, and turns domain errors and input
+ * validation failures into TRPCErrors with the matching code, in the procedure's language. One layer, not one per concern: each tRPC layer copies the call's
  * options and context, on every call.
  */
 const callPolicy = t.middleware(async ({ ctx, meta, path, type, next }) => {
   if (ctx.database?.up() === false) throw unavailable(databaseUnavailable());
   const done = ctx.track?.();
   const call = () => checkRateLimits(ctx, meta).then(() => next());
+  const { deadlineMs } = ctx;
   // The call counts as running until it settles, even when its answer was given up on.
-  const running = (ctx.traceCall ? ctx.traceCall(path, call) : call()).finally(() => done?.());
-  let result: Awaited<typeof running>;
+  const running = () =>
+    (ctx.traceCall ? ctx.traceCall(path, call) : call()).finally(() => done?.());
+  let result: Awaited<ReturnType<typeof running>>;
   try {
-    result = ctx.deadlineMs ? await withDeadline(running, ctx.deadlineMs) : await running;
+    result = deadlineMs ? await withCancellingDeadline(running, deadlineMs) : await running();
   } catch (error) {
     if (!isDatabaseUnavailable(error))
       throw toTRPCError(getTRPCErrorFromUnknown(error), meta?.language ?? 'pt');

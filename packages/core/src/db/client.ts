@@ -15,6 +15,7 @@ import {
   roleStatementTimeout,
   type PoolOptions,
 } from './pool';
+import { cancellable } from './deadline';
 import { withDeadline } from './unavailable';
 
 export type Schema = typeof schema;
@@ -107,7 +108,7 @@ export type Listen = (
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') return createEmbeddedDatabase(options);
   const client = queryPool(options);
-  const db = drizzlePostgres(client, { schema, logger: options.logger ?? false });
+  const db = drizzlePostgres(cancellable(client), { schema, logger: options.logger ?? false });
   const { directUrl } = options;
   // Through a pooler: setup work on direct sessions of its own, opened only when needed.
   let direct: postgres.Sql | undefined;

@@ -15,15 +15,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * Whether a write that failed this way may still have been applied: the connection died or went
- * silent after the work was sent (a reset, a close, a timeout, the request's own deadline), so a
- * COMMIT may have reached the server. Refusals before anything was sent (refused, no connection,
+ * silent after the work was sent (a reset, a close, a timeout; past the request's deadline, a
+ * statement or transaction still on its way: `withCancellingDeadline`), so a COMMIT may have
+ * reached the server. Refusals before anything was sent (refused, no connection,
  * out of connections) and the server's own cancellations (statement timeout, shutdown: it rolled
  * back) are not.
  */
 export function mayHaveBeenApplied(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== 'object') return false;
-    const { code } = current as { code?: unknown };
+    const { code, maybeApplied } = current as { code?: unknown; maybeApplied?: unknown };
+    if (code === 'DATABASE_DEADLINE_PASSED') return maybeApplied === true;
     if (typeof code === 'string' && LOST_AFTER_SENDING.has(code)) return true;
     current = (current as { cause?: unknown }).cause;
   }
@@ -37,7 +39,6 @@ const LOST_AFTER_SENDING = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_DESTROYED',
   'CONNECTION_ENDED',
-  'DATABASE_DEADLINE',
 ]);
 
 const UNREACHABLE = new Set([
@@ -62,8 +63,10 @@ const UNREACHABLE = new Set([
   '57P02',
   '57P03',
   '57014',
-  // The request's own deadline (see `withDeadline`)
+  // A deadline: `withDeadline`, a statement refused past its request's deadline, the request's
+  // work called back and still unsettled (deadline.ts)
   'DATABASE_DEADLINE',
+  'DATABASE_DEADLINE_PASSED',
 ]);
 
 /** Rejects with a DATABASE_DEADLINE error when `work` has not settled within `ms`. */

@@ -1,0 +1,57 @@
+import postgres from 'postgres';
+import { describe, expect, it } from 'vitest';
+import {
+  callJson,
+  isReady,
+  runServer,
+  scratchDatabase,
+  seedUser,
+  waitFor,
+} from '../support/process';
+
+/**
+ * A create past its request's deadline (docs/operations.md, "A request past its deadline"): its
+ * database work is called back before the answer, so a 503 `DATABASE_UNAVAILABLE` means it was
+ * not done, now or later. Two creates run and wait on a lock the test holds; with two connections
+ * in the pool, the third waits in the pool's queue. All outlive the 1 s deadline; once the lock is
+ * released, none may be stored.
+ */
+describe('a request past its deadline', { tags: ['postgres-only'] }, () => {
+  it('has its running and queued statements called back: 503 not done, nothing stored later', async () => {
+    const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
+    const server = runServer({
+      DATABASE_URL: database.url,
+      DATABASE_POOL_MAX: '2',
+      REQUEST_TIMEOUT_MS: '1000',
+    });
+    const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+    try {
+      await waitFor(() => isReady(server), 60_000, 'server ready');
+      const user = await seedUser(database.url);
+      const create = (nome: string) =>
+        callJson<{ reason?: string }>(server, 'POST', '/exemplos', user.auth, { nome });
+      expect((await create('antes')).status).toBe(201);
+
+      const lock = await sql.reserve();
+      await lock`begin`;
+      await lock`lock table examples in access exclusive mode`;
+      const answers = await Promise.all(['em execução 1', 'em execução 2', 'na fila'].map(create));
+      for (const answer of answers) {
+        expect(answer).toMatchObject({ status: 503, body: { reason: 'DATABASE_UNAVAILABLE' } });
+      }
+      await lock`commit`;
+      lock.release();
+
+      // Time for anything still on its way to land, then: only what was answered 201.
+      await new Promise((r) => setTimeout(r, 1500));
+      const rows = await sql<{ nome: string }[]>`select nome from examples order by nome`;
+      expect(rows.map((r) => r.nome)).toEqual(['antes']);
+      expect((await create('depois')).status).toBe(201);
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.exited;
+      await sql.end();
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,137 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type postgres from 'postgres';
+
+/**
+ * A request's deadline, carried to its database work (docs/operations.md, "A request past its
+ * deadline"): when it passes, the work is called back instead of being left to run later. A
+ * statement still queued for a connection is dropped, one running is cancelled by the server
+ * (which rolls back), and any statement the work sends afterwards is refused before it leaves.
+ * The caller then waits a moment for the work to settle, so its answer says what happened.
+ */
+interface Deadline {
+  signal: AbortSignal;
+  /** Statements sent and transactions entered that have not settled yet. */
+  inFlight: number;
+}
+
+const current = new AsyncLocalStorage<Deadline>();
+
+/** The error of a statement refused because its request's deadline had passed: never sent. */
+const refused = () =>
+  Object.assign(new Error('the request outlived its deadline'), { code: 'DATABASE_DEADLINE' });
+
+/**
+ * Runs `work` with a deadline of `ms`. Past it, its database work is called back and `work` gets
+ * `graceMs` more to settle: its result or error is the answer (a result that arrived late is still
+ * the truth). Unsettled by then, it rejects with `DATABASE_DEADLINE_PASSED`, and
+ * `maybeApplied` says whether a statement or a transaction was still on its way (the connection
+ * went silent after sending: a COMMIT may have arrived) or nothing was.
+ */
+export async function withCancellingDeadline<T>(
+  work: () => Promise<T>,
+  ms: number,
+  graceMs = 1000,
+): Promise<T> {
+  const controller = new AbortController();
+  const deadline: Deadline = { signal: controller.signal, inFlight: 0 };
+  const running = current.run(deadline, work);
+  if (await settlesWithin(running, ms)) return running;
+  controller.abort();
+  if (await settlesWithin(running, graceMs)) return running;
+  // Nobody awaits it any more; a late failure must not become an unhandled rejection.
+  running.catch(() => {});
+  throw Object.assign(new Error(`no answer within ${ms} ms`), {
+    code: 'DATABASE_DEADLINE_PASSED',
+    maybeApplied: deadline.inFlight > 0,
+  });
+}
+
+/** Whether `promise` settles (either way) within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The postgres.js client as drizzle uses it (`unsafe`, `begin`, `savepoint`), with each statement
+ * and transaction bound to the deadline of the request it runs for, if any. Background work (jobs,
+ * drains, streams already answered) runs outside any deadline and passes untouched.
+ */
+export function cancellable(sql: postgres.Sql): postgres.Sql {
+  return new Proxy(sql, {
+    get(target, property, receiver) {
+      if (property === 'unsafe')
+        return (...args: Parameters<postgres.Sql['unsafe']>) => {
+          const deadline = current.getStore();
+          if (!deadline) return target.unsafe(...args);
+          if (deadline.signal.aborted) throw refused();
+          return follow(deadline, target.unsafe(...args));
+        };
+      if (property === 'begin' || property === 'savepoint')
+        return (...args: unknown[]) => transaction(target, property, args);
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
+
+/** Counts a statement in flight until it settles, and cancels it if the deadline passes first. */
+function follow<Q extends { cancel(): unknown } & PromiseLike<unknown>>(
+  deadline: Deadline,
+  query: Q,
+): Q {
+  deadline.inFlight++;
+  const cancel = () => void query.cancel();
+  deadline.signal.addEventListener('abort', cancel, { once: true });
+  // `then` starts the statement after a microtask, once the caller has chosen its result form
+  // (drizzle calls `.values()` at once); the caller's own `await` then shares the same run.
+  query.then(settle, settle);
+  function settle() {
+    deadline.inFlight--;
+    deadline.signal.removeEventListener('abort', cancel);
+  }
+  return query;
+}
+
+/**
+ * `begin` or `savepoint` with the callback's client made cancellable too. A transaction counts as
+ * in flight from its first statement of work until it settles: its COMMIT, sent by postgres.js
+ * itself, may be on its way when the connection goes silent.
+ */
+function transaction(target: postgres.Sql, method: 'begin' | 'savepoint', args: unknown[]) {
+  const deadline = current.getStore();
+  const last = args.length - 1;
+  const callback = args[last] as (sql: postgres.Sql) => unknown;
+  let entered = false;
+  args[last] = (sql: postgres.Sql) => {
+    if (deadline && method === 'begin' && !entered) {
+      if (deadline.signal.aborted) throw refused();
+      entered = true;
+      deadline.inFlight++;
+    }
+    return callback(cancellable(sql));
+  };
+  const start = (target as unknown as Record<typeof method, (...a: unknown[]) => Promise<unknown>>)[
+    method
+  ];
+  const started = start(...args);
+  if (!deadline || method !== 'begin') return started;
+  const settle = () => {
+    if (entered) deadline.inFlight--;
+  };
+  return started.then(
+    (value) => (settle(), value),
+    (error: unknown) => {
+      settle();
+      throw error;
+    },
+  );
+}
