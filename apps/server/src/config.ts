@@ -31,8 +31,11 @@ const envSchema = z.object({
    * lock, migrations and the job queue connect here, straight to PostgreSQL.
    */
   DATABASE_DIRECT_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  /** Query connections per process (see docs/operations.md for the budget). */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * Query connections per process (see docs/operations.md for the budget). At least 2: without a
+   * direct URL, the migrations hold one (the setup lock) while they run on another.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(500).default(20),
   /** A query connection idle this long is closed: the pool shrinks after a burst. */
   DATABASE_POOL_IDLE_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(30),
   /** A query connection is replaced after this long, busy or not. */
