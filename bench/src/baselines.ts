@@ -15,7 +15,7 @@
  */
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { verifyAccessToken, type AuthConfig } from '@campus/core';
+import { MEDIA_FILES_PATH, verifyAccessToken, type AuthConfig } from '@campus/core';
 import postgres from 'postgres';
 
 interface Req {
@@ -53,7 +53,7 @@ function expressApp(): ExpressApp {
 }
 
 /** The SQL drizzle generates for the service's `feed_post_read` (bench/src/main.ts compares answers). */
-export const POST_READ_SQL = `select "id", "title", "content", "type", "author", "author_id", "group", "group_id", "event_date", "event_finish_date", "location", "likes_count", "comments_count", "attendances_count", "hidden_at", "kept_visible", "created_at", "updated_at", case when "posts"."group_id" is null then false else coalesce((select "groups"."verified" from "groups" where "groups"."id" = "posts"."group_id"), false) end, exists (select 1 from "post_likes" where "post_likes"."post_id" = "posts"."id" and "post_likes"."user_id" = $1::uuid), exists (select 1 from "post_attendances" where "post_attendances"."post_id" = "posts"."id" and "post_attendances"."user_id" = $2::uuid), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_comments"."id", 'content', "post_comments"."content", 'createdAt', "post_comments"."created_at", 'updatedAt', "post_comments"."updated_at", 'hidden', "post_comments"."hidden_at" is not null, 'author', json_build_object('id', "users"."id", 'userName', "users"."nickname")) as item, "post_comments"."created_at" as at, "post_comments"."id" as id from "post_comments" join "users" on "users"."id" = "post_comments"."author_id" where "post_comments"."post_id" = "posts"."id" and ("post_comments"."hidden_at" is null or "post_comments"."author_id" = $3::uuid or $4::boolean) order by "post_comments"."created_at" desc nulls last, "post_comments"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_likes"."id", 'userId', "post_likes"."user_id", 'userName', "users"."nickname", 'createdAt', "post_likes"."created_at") as item, "post_likes"."created_at" as at, "post_likes"."id" as id from "post_likes" join "users" on "users"."id" = "post_likes"."user_id" where "post_likes"."post_id" = "posts"."id" order by "post_likes"."created_at" desc nulls last, "post_likes"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_reports"."id", 'reason', "post_reports"."reason", 'createdAt', "post_reports"."created_at", 'userId', "post_reports"."user_id") as item, "post_reports"."created_at" as at, "post_reports"."id" as id from "post_reports" where "post_reports"."post_id" = "posts"."id" order by "post_reports"."created_at" desc nulls last, "post_reports"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_attendances"."id", 'userId', "post_attendances"."user_id", 'userName', "users"."nickname", 'createdAt', "post_attendances"."created_at") as item, "post_attendances"."created_at" as at, "post_attendances"."id" as id from "post_attendances" join "users" on "users"."id" = "post_attendances"."user_id" where "post_attendances"."post_id" = "posts"."id" order by "post_attendances"."created_at" desc nulls last, "post_attendances"."id" desc nulls last limit 50) e), '[]'::json) from "posts" where "posts"."id" = $5 and ("posts"."hidden_at" is null or "posts"."author_id" = $6::uuid or $7::boolean)`;
+export const POST_READ_SQL = `select "id", "title", "content", "type", "author", "author_id", "group", "group_id", "event_date", "event_finish_date", "location", "likes_count", "comments_count", "attendances_count", "hidden_at", "kept_visible", "created_at", "updated_at", case when "posts"."group_id" is null then false else coalesce((select "groups"."verified" from "groups" where "groups"."id" = "posts"."group_id"), false) end, exists (select 1 from "post_likes" where "post_likes"."post_id" = "posts"."id" and "post_likes"."user_id" = $1::uuid), exists (select 1 from "post_attendances" where "post_attendances"."post_id" = "posts"."id" and "post_attendances"."user_id" = $2::uuid), coalesce((select json_agg(json_build_object('id', "media"."id", 'key', "media"."key", 'width', "media"."width", 'height', "media"."height", 'alt', "media"."alt") order by "post_media"."position") from "post_media" join "media" on "media"."id" = "post_media"."media_id" where "post_media"."post_id" = "posts"."id"), '[]'::json), (select "media"."key" from "media" where "media"."owner_id" = "posts"."author_id" and "media"."kind" = 'avatar' and "media"."discarded_at" is null), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_comments"."id", 'content', "post_comments"."content", 'createdAt', "post_comments"."created_at", 'updatedAt', "post_comments"."updated_at", 'hidden', "post_comments"."hidden_at" is not null, 'author', json_build_object('id', "users"."id", 'userName', "users"."nickname", 'avatarKey', (select "media"."key" from "media" where "media"."owner_id" = "users"."id" and "media"."kind" = 'avatar' and "media"."discarded_at" is null))) as item, "post_comments"."created_at" as at, "post_comments"."id" as id from "post_comments" join "users" on "users"."id" = "post_comments"."author_id" where "post_comments"."post_id" = "posts"."id" and ("post_comments"."hidden_at" is null or "post_comments"."author_id" = $3::uuid or $4::boolean) order by "post_comments"."created_at" desc nulls last, "post_comments"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_likes"."id", 'userId', "post_likes"."user_id", 'userName', "users"."nickname", 'avatarKey', (select "media"."key" from "media" where "media"."owner_id" = "users"."id" and "media"."kind" = 'avatar' and "media"."discarded_at" is null), 'createdAt', "post_likes"."created_at") as item, "post_likes"."created_at" as at, "post_likes"."id" as id from "post_likes" join "users" on "users"."id" = "post_likes"."user_id" where "post_likes"."post_id" = "posts"."id" order by "post_likes"."created_at" desc nulls last, "post_likes"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_reports"."id", 'reason', "post_reports"."reason", 'createdAt', "post_reports"."created_at", 'userId', "post_reports"."user_id") as item, "post_reports"."created_at" as at, "post_reports"."id" as id from "post_reports" where "post_reports"."post_id" = "posts"."id" order by "post_reports"."created_at" desc nulls last, "post_reports"."id" desc nulls last limit 50) e), '[]'::json), coalesce((select json_agg(e.item order by e.at desc, e.id desc) from ( select json_build_object('id', "post_attendances"."id", 'userId', "post_attendances"."user_id", 'userName', "users"."nickname", 'avatarKey', (select "media"."key" from "media" where "media"."owner_id" = "users"."id" and "media"."kind" = 'avatar' and "media"."discarded_at" is null), 'createdAt', "post_attendances"."created_at") as item, "post_attendances"."created_at" as at, "post_attendances"."id" as id from "post_attendances" join "users" on "users"."id" = "post_attendances"."user_id" where "post_attendances"."post_id" = "posts"."id" order by "post_attendances"."created_at" desc nulls last, "post_attendances"."id" desc nulls last limit 50) e), '[]'::json) from "posts" where "posts"."id" = $5 and ("posts"."hidden_at" is null or "posts"."author_id" = $6::uuid or $7::boolean)`;
 
 type Rec = Record<string, unknown> & {
   createdAt: string;
@@ -61,6 +61,20 @@ type Rec = Record<string, unknown> & {
   userId?: string;
 };
 const iso = (value: string) => new Date(value).toISOString();
+// Photo URLs as the service writes them when no MEDIA_PUBLIC_BASE_URL is set.
+const urlOrNull = (key: string | null) => (key ? `${MEDIA_FILES_PATH}/${key}.webp` : null);
+interface MediaRow {
+  id: string;
+  key: string;
+  width: number;
+  height: number;
+  alt: string | null;
+}
+const toMediaItem = ({ key, ...m }: MediaRow) => ({
+  ...m,
+  url: `${MEDIA_FILES_PATH}/${key}.webp`,
+  thumbnailUrl: `${MEDIA_FILES_PATH}/${key}-t.webp`,
+});
 
 function postHandler(): ExpressApp {
   const sql = postgres(process.env.DATABASE_URL!, {
@@ -102,13 +116,21 @@ function postHandler(): ExpressApp {
       res.status(404).json({ code: 'NOT_FOUND', message: 'Post not found' });
       return;
     }
-    const [comments, likes, reports, attendances] = row.slice(21) as Rec[][];
+    const media = row[21] as MediaRow[];
+    const [comments, likes, reports, attendances] = row.slice(23) as Rec[][];
     const at = (i: number) => row[i] as Date | null;
-    const records = (list: Rec[]) => list.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+    const withAvatar = ({ avatarKey, ...r }: Rec) => ({
+      ...r,
+      avatarUrl: urlOrNull(avatarKey as string | null),
+    });
+    const records = (list: Rec[]) =>
+      list.map((r) => withAvatar({ ...r, createdAt: iso(r.createdAt) }));
     const commentRecords = (list: Rec[]) =>
-      records(list).map((c) => ({
+      list.map((c) => ({
         ...c,
+        createdAt: iso(c.createdAt),
         updatedAt: c.updatedAt ? iso(c.updatedAt) : null,
+        author: withAvatar(c.author as Rec),
       }));
     res.type('application/json').send(
       JSON.stringify({
@@ -132,6 +154,8 @@ function postHandler(): ExpressApp {
         likesCount: row[11],
         commentsCount: row[12],
         attendancesCount: row[13],
+        media: media.map(toMediaItem),
+        authorAvatarUrl: urlOrNull(row[22] as string | null),
         comments: commentRecords(comments!),
         likes: records(likes!),
         reports: reports!.map(({ userId, ...r }) => ({
