@@ -44,6 +44,12 @@ export default defineConfig({
           },
           redis(),
           {
+            name: 'async-context',
+            description:
+              'needs Node 22 or later: a request past its deadline calls its database work back only where AsyncLocalStorage is cheap (docs/operations.md)',
+            available: Number(process.versions.node.split('.')[0]) >= 22,
+          },
+          {
             name: 'private-cluster',
             description:
               'stops and starts a PostgreSQL cluster of its own: needs root and Debian’s PostgreSQL server binaries (apt-get install postgresql)',

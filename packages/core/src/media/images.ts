@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import type { default as SharpFunction, Metadata } from 'sharp';
 import { LIMITS } from '../common/limits';
 import { AppError } from '../errors';
 
@@ -10,10 +10,17 @@ import { AppError } from '../errors';
  * survives: sharp writes no metadata unless asked (no EXIF, GPS, XMP, ICC comments).
  */
 
-// One libvips thread per image: the work queue runs as many images as there are cores.
-sharp.concurrency(1);
-// No operation cache: every upload is different, and the cache holds memory between bursts.
-sharp.cache(false);
+let loaded: Promise<typeof SharpFunction> | undefined;
+
+/** sharp, loaded with the first image: libvips holds about 30 MB that an idle server does without. */
+const loadSharp = () =>
+  (loaded ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips thread per image: the work queue runs as many images as there are cores.
+    sharp.concurrency(1);
+    // No operation cache: every upload is different, and the cache holds memory between bursts.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'heif';
 
@@ -88,6 +95,7 @@ export async function renderImage(
 ): Promise<{ main: Rendition; thumb: Rendition }> {
   const format = sniffImage(await headOf(path));
   if (!format) throw unsupportedType();
+  const sharp = await loadSharp();
   let header: Metadata;
   try {
     header = await sharp(path, decodeOptions).metadata();

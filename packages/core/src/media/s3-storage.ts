@@ -1,10 +1,3 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import type { MediaStorage } from './storage';
 
@@ -17,17 +10,27 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
 }
 
-/** S3-compatible object storage through the official SDK (MEDIA_S3_BUCKET). */
+/**
+ * S3-compatible object storage through the official SDK (MEDIA_S3_BUCKET). The SDK (about 20 MB
+ * resident) is loaded here, so a server storing on disk never holds it.
+ */
 export function s3Storage(options: S3StorageOptions): MediaStorage {
-  const client = new S3Client({
-    region: options.region ?? 'us-east-1',
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-    ...(options.credentials ? { credentials: options.credentials } : {}),
-  });
+  const sdk = import('@aws-sdk/client-s3');
+  const connected = sdk.then(
+    ({ S3Client }) =>
+      new S3Client({
+        region: options.region ?? 'us-east-1',
+        ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+        ...(options.credentials ? { credentials: options.credentials } : {}),
+      }),
+  );
+  // A failed load surfaces on the first call, not as an unhandled rejection at boot.
+  connected.catch(() => {});
   const Bucket = options.bucket;
   return {
     kind: 's3',
     async put(name, data, contentType) {
+      const [client, { PutObjectCommand }] = await Promise.all([connected, sdk]);
       await client.send(
         new PutObjectCommand({
           Bucket,
@@ -39,6 +42,7 @@ export function s3Storage(options: S3StorageOptions): MediaStorage {
       );
     },
     async open(name) {
+      const [client, { GetObjectCommand, NoSuchKey }] = await Promise.all([connected, sdk]);
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: name }));
         return answer.Body as Readable;
@@ -49,6 +53,7 @@ export function s3Storage(options: S3StorageOptions): MediaStorage {
       }
     },
     async remove(names) {
+      const [client, { DeleteObjectsCommand }] = await Promise.all([connected, sdk]);
       for (let i = 0; i < names.length; i += 1000) {
         const Objects = names.slice(i, i + 1000).map((Key) => ({ Key }));
         await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));

@@ -2,7 +2,6 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import webpush from 'web-push';
 import { allowedEndpoint, isListedLoopback, isPublicAddress } from './endpoint';
 
 /** One message for one subscription, as web-push encrypts and signs it. */
@@ -66,6 +65,7 @@ export async function sendPush(
   transport: PushTransport,
 ): Promise<PushAnswer> {
   const url = allowedEndpoint(request.endpoint, transport.hosts);
+  const { default: webpush } = await import('web-push');
   const details = webpush.generateRequestDetails(
     { endpoint: request.endpoint, keys: request.keys },
     request.payload,

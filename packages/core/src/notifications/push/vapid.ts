@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Database } from '../../db/client';
 import { pushVapidKeys } from './table';
 
@@ -15,15 +14,22 @@ export interface VapidKeys {
  */
 export async function vapidKeysOf(db: Database, configured?: VapidKeys): Promise<VapidKeys> {
   if (configured) return configured;
-  const fresh = webpush.generateVAPIDKeys();
+  const read = async () =>
+    (
+      await db
+        .select({ publicKey: pushVapidKeys.publicKey, privateKey: pushVapidKeys.privateKey })
+        .from(pushVapidKeys)
+        .where(eq(pushVapidKeys.id, 1))
+    )[0];
+  const existing = await read();
+  if (existing) return existing;
+  // web-push (about 12 MB resident) is loaded when a pair must be made or a message sent.
+  const { default: webpush } = await import('web-push');
   await db
     .insert(pushVapidKeys)
-    .values({ id: 1, ...fresh })
+    .values({ id: 1, ...webpush.generateVAPIDKeys() })
     .onConflictDoNothing();
-  const [kept] = await db
-    .select({ publicKey: pushVapidKeys.publicKey, privateKey: pushVapidKeys.privateKey })
-    .from(pushVapidKeys)
-    .where(eq(pushVapidKeys.id, 1));
+  const kept = await read();
   if (!kept) throw new Error('the VAPID key pair could not be kept');
   return kept;
 }
