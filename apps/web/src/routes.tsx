@@ -4,7 +4,8 @@ import { Page } from './components/Page';
 import { nextPath } from './lib/next';
 import { Link, Redirect, useLocation } from './lib/router';
 import { LoginPage } from './pages/LoginPage';
-import { DataLayer, preloadDataLayerNow } from './session/data';
+import { LANDING } from './landing';
+import { DataLayer } from './session/data';
 import { useSession } from './session/SessionProvider';
 
 /*
@@ -90,27 +91,6 @@ function Anonymous({ children }: { children: ReactNode }) {
 const RegisterPage = lazy(() =>
   import('./pages/register/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
-/** The code of the pages a logged-in person usually opens the app on, by address. */
-const LANDING = {
-  '/feed': () => import('./pages/feed/FeedPage'),
-  '/partidas': () => import('./pages/matches/MatchesPage'),
-  '/grupos': () => import('./pages/groups/GroupsPage'),
-  '/notificacoes': () => import('./pages/notifications/NotificationsPage'),
-};
-
-/**
- * Starts loading the code of the page at `path` (one of LANDING) and the data layer at once: for
- * a returning student, in parallel with the session's refresh instead of after it (issue 35:
- * the feed's LCP on a phone network).
- */
-export function preloadLanding(path: string) {
-  // `/` sends a logged-in person to the feed.
-  const load = LANDING[(path === '/' ? '/feed' : path) as keyof typeof LANDING];
-  if (!load) return;
-  void load();
-  void preloadDataLayerNow();
-}
-
 const FeedPage = lazy(() => LANDING['/feed']().then((m) => ({ default: m.FeedPage })));
 const PostPage = lazy(() => import('./pages/feed/PostPage').then((m) => ({ default: m.PostPage })));
 const MatchesPage = lazy(() => LANDING['/partidas']().then((m) => ({ default: m.MatchesPage })));

@@ -1,4 +1,6 @@
+import type { AppRouter } from '@campus/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import { readFailure } from '../lib/errors';
 import { TRPCProvider } from '../lib/trpc';
@@ -50,4 +52,17 @@ export default function DataLayer({ children }: { children: ReactNode }) {
       </TRPCProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Reads a returning student's landing page as soon as the session is renewed (boot.ts), before
+ * React has rendered it: the page's own query then finds its answer on the way. The feed only,
+ * the page most people open the app on.
+ */
+export async function prefetchLanding(session: SessionClient, path: string, search: string) {
+  if (path !== '/' && path !== '/feed') return;
+  const { prefetchFeed } = await import('../pages/feed/FeedPage');
+  const queryClient = queryClientFor(session);
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: session.client, queryClient });
+  await prefetchFeed(queryClient, trpc, search);
 }

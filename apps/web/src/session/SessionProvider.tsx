@@ -10,18 +10,23 @@ import type { SessionClient } from './client';
 
 const SessionContext = createContext<SessionClient | null>(null);
 
-/** Restores a stored session (after a reload) before the app renders its pages. */
+/**
+ * Restores a stored session (after a reload) before the app renders its pages: `restored` when the
+ * page already started it (session/instance.ts), otherwise here.
+ */
 export function SessionProvider({
   session,
+  restored,
   children,
 }: {
   session: SessionClient;
+  restored?: Promise<void>;
   children: ReactNode;
 }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void session.restore().finally(() => setReady(true));
-  }, [session]);
+    void (restored ?? session.restore()).finally(() => setReady(true));
+  }, [session, restored]);
   return (
     <SessionContext.Provider value={session}>
       {ready ? (

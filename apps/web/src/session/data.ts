@@ -4,9 +4,6 @@ import { lazy } from 'react';
 const load = () => import('./DataLayer');
 export const DataLayer = lazy(load);
 
-/** Fetches it now (a returning student's first page needs it at once). */
-export const preloadDataLayerNow = load;
-
 /**
  * Fetches it ahead, once the first page has loaded and painted (when the browser is idle), so a
  * page that needs it does not wait, and the first paint does not wait for it either.

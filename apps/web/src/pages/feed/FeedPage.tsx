@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { StatusMessage } from '../../components/Alert';
 import { EndlessList } from '../../components/EndlessList';
@@ -8,7 +8,7 @@ import { Sheet } from '../../components/Sheet';
 import { useFlash, useLocation } from '../../lib/router';
 import { useTRPC } from '../../lib/trpc';
 import { useSession } from '../../session/SessionProvider';
-import { FeedFilters, feedQueryFrom } from './FeedFilters';
+import { FeedFilters, feedQueryFrom, type FeedQuery } from './FeedFilters';
 import { NewPostsPill } from './NewPostsPill';
 import { PostItem } from './PostItem';
 
@@ -47,6 +47,25 @@ function Composer({ onPublished }: { onPublished: (title: string) => void }) {
   );
 }
 
+/** The feed's list as the page reads it: GET /post by cursor with the address's filters. */
+export const feedListOptions = (trpc: ReturnType<typeof useTRPC>, filters: FeedQuery) =>
+  trpc.feed.list.infiniteQueryOptions(filters, {
+    getNextPageParam: (last) => last.meta.nextCursor ?? undefined,
+  });
+
+/**
+ * Starts reading the first page of the feed at `search` before the page renders (a returning
+ * student's session renewed: session/DataLayer.tsx): the page's own query then finds it.
+ */
+export const prefetchFeed = (
+  queryClient: QueryClient,
+  trpc: ReturnType<typeof useTRPC>,
+  search: string,
+) =>
+  queryClient.prefetchInfiniteQuery(
+    feedListOptions(trpc, feedQueryFrom(new URLSearchParams(search))),
+  );
+
 /**
  * The feed: the posts from the first screen on, endless (the cursors of GET /post), a pill when
  * someone else posts; writing and filtering each behind a button, in a sheet.
@@ -62,9 +81,7 @@ export function FeedPage() {
   const welcome = useFlash('bemvindo', `Bem-vindo(a) ao Campus, ${user?.nome}!`);
   const deleted = useFlash('excluida', 'Publicação excluída.');
 
-  const options = trpc.feed.list.infiniteQueryOptions(filters, {
-    getNextPageParam: (last) => last.meta.nextCursor ?? undefined,
-  });
+  const options = feedListOptions(trpc, filters);
   const list = useInfiniteQuery(options);
   const shown = (id: string) =>
     Boolean(list.data?.pages.some((page) => page.data.some((post) => post.id === id)));

@@ -1,0 +1,17 @@
+import { createSessionClient } from './client';
+import { createSessionStore, localTokenStorage, REFRESH_TOKEN_KEY } from './store';
+
+/*
+ * The tab's one session, made when the page's code first runs (boot.ts, before React): a stored
+ * session starts renewing at once, while the pages' code is still downloading.
+ */
+
+export const store = createSessionStore(localTokenStorage());
+export const session = createSessionClient(store);
+/** Settles when a stored session is renewed, refused or out of reach (nothing stored: at once). */
+export const restored = session.restore();
+
+// Logging out in another tab removes the shared refresh token: end this tab's session too.
+window.addEventListener('storage', (event) => {
+  if (event.key === REFRESH_TOKEN_KEY && event.newValue === null) store.signOut(null);
+});
