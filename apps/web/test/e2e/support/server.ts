@@ -41,6 +41,9 @@ export async function startE2eServer(smtpPort: number) {
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
     SHUTDOWN_DELAY: '0',
+    // A response a test left unread holds its handler: cut it after 2 s, not the default 10,
+    // which outlasts vitest's 10 s for the teardown (and kept the run from exiting).
+    SHUTDOWN_TIMEOUT: '2',
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: '12',
     ACCESS_TOKEN_TTL: '5',
