@@ -48,6 +48,8 @@ export interface AppOptions {
   metricsToken?: string;
   /** A procedure call not finished within this is answered 503; absent → no bound. */
   requestTimeoutMs?: number;
+  /** Whether that deadline calls the call's database work back (core's `asyncContextIsCheap`). */
+  deadlineCallsBackWork?: boolean;
   /** Counts procedure calls in flight (graceful shutdown). */
   track?: () => () => void;
   /** The built web app to serve at `/` (see `findWebRoot`); absent → the API only. */
@@ -158,6 +160,7 @@ export function createApp({
   track,
   webRoot,
   requestTimeoutMs,
+  deadlineCallsBackWork,
   streamHeartbeatMs,
   outputCheck = { mode: 'off' },
   tracing,
@@ -171,6 +174,7 @@ export function createApp({
     rateLimits,
     track,
     requestTimeoutMs,
+    deadlineCallsBackWork,
     tracing,
     passwordWork,
     database,

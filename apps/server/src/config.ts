@@ -142,6 +142,11 @@ const envSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** Seconds between SIGTERM and closing the listener, while /ready answers 503 (0.5 allowed). */
   SHUTDOWN_DELAY: z.coerce.number().min(0).max(300).default(5),
+  /**
+   * Node's own options, read for one thing: whether Node 22 was started with
+   * `--experimental-async-context-frame` (a request past its deadline then calls its work back).
+   */
+  NODE_OPTIONS: z.string().default(''),
   /** Seconds the requests in flight get to finish once the listener closed. */
   SHUTDOWN_TIMEOUT: z.coerce.number().min(1).max(300).default(10),
   /** Live streams one user may hold open across every process (429 TOO_MANY_STREAMS past it). */

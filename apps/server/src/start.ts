@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 import {
+  asyncContextIsCheap,
   createEventBus,
   createServices,
   createSmtpTransport,
@@ -159,6 +160,10 @@ export async function startServer(
     logger,
     ping: async () => !notReady() && (await database.ping()),
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    deadlineCallsBackWork: asyncContextIsCheap(process.versions.node, [
+      ...process.execArgv,
+      ...config.NODE_OPTIONS.split(/\s+/),
+    ]),
     corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),

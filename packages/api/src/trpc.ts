@@ -58,6 +58,8 @@ export interface Context {
   setHeader?: (name: string, value: string) => void;
   /** A call that has not finished within this many ms is answered 503 (the database is not answering). */
   deadlineMs?: number;
+  /** Whether the deadline calls the work back (core's `asyncContextIsCheap`). */
+  deadlineCallsBackWork?: boolean;
   /**
    * Whether the database can be reached, as the process knows it (core's `databaseHealth`): while
    * down, a call is answered 503 at once; a call that found it unreachable makes it probe now.
@@ -249,7 +251,11 @@ const callPolicy = t.middleware(async ({ ctx, meta, path, type, next }) => {
     (ctx.traceCall ? ctx.traceCall(path, call) : call()).finally(() => done?.());
   let result: Awaited<ReturnType<typeof running>>;
   try {
-    result = deadlineMs ? await withCancellingDeadline(running, deadlineMs) : await running();
+    result = deadlineMs
+      ? await withCancellingDeadline(running, deadlineMs, {
+          callsBackWork: ctx.deadlineCallsBackWork ?? false,
+        })
+      : await running();
   } catch (error) {
     if (!isDatabaseUnavailable(error))
       throw toTRPCError(getTRPCErrorFromUnknown(error), meta?.language ?? 'pt');

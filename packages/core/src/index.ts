@@ -38,7 +38,7 @@ export * from './feed/schemas';
 export * from './feed/service';
 export * from './idempotency/service';
 export * from './db/unavailable';
-export { withCancellingDeadline } from './db/deadline';
+export { asyncContextIsCheap, withCancellingDeadline } from './db/deadline';
 export * from './common/actor';
 export * from './common/limits';
 export * from './common/messages';

@@ -19,6 +19,7 @@ export interface ContextOptions {
   track?: (() => () => void) | undefined;
   /** See `AppOptions.requestTimeoutMs`. */
   requestTimeoutMs?: number | undefined;
+  deadlineCallsBackWork?: boolean | undefined;
   /** Absent → tracing off. */
   tracing?: Tracing | undefined;
   /** Whether the database can be reached (start.ts); absent → not checked (tests, PGlite). */
@@ -37,6 +38,7 @@ export function contextFactory({
   rateLimits,
   track,
   requestTimeoutMs,
+  deadlineCallsBackWork,
   tracing,
   passwordWork,
   database,
@@ -60,6 +62,7 @@ export function contextFactory({
     if (track) ctx.track = track;
     if (database) ctx.database = database;
     if (requestTimeoutMs) ctx.deadlineMs = requestTimeoutMs;
+    if (deadlineCallsBackWork) ctx.deadlineCallsBackWork = true;
     if (tracing) ctx.traceCall = tracing.procedures(req, transport);
     // Claimed by the procedure, over either transport (packages/api's trpc.ts).
     const key = req.headers['idempotency-key'];

@@ -17,28 +17,28 @@ interface Deadline {
 const current = new AsyncLocalStorage<Deadline>();
 
 /**
- * Whether this Node carries a request's context cheaply: from Node 24 (and Node 22 started with
- * `--experimental-async-context-frame`) AsyncLocalStorage rides on V8's own continuation data.
- * Before that it tracks every promise with async hooks, which `pnpm bench` measured at about a
- * fifth of a request's CPU on every route (REST 0.81 → 0.65 of the hand-written handler). There
- * the deadline answers without calling the work back (a write then answers OUTCOME_UNKNOWN).
+ * Whether a Node of `version`, started with `flags` (its own and NODE_OPTIONS'), carries a
+ * request's context cheaply: from Node 24 (and Node 22 with `--experimental-async-context-frame`)
+ * AsyncLocalStorage rides on V8's own continuation data. Before that it tracks every promise with
+ * async hooks, which `pnpm bench` measured at about a fifth of a request's CPU on every route
+ * (REST 0.81 → 0.65 of the hand-written handler). There a deadline answers without calling the
+ * work back (a write then answers OUTCOME_UNKNOWN).
  */
-export const deadlineCallsBackWork = (() => {
-  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+export function asyncContextIsCheap(version: string, flags: readonly string[]): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number);
   if (flags.includes('--no-async-context-frame')) return false;
   return (
     major >= 24 ||
     (major === 22 && minor >= 7 && flags.includes('--experimental-async-context-frame'))
   );
-})();
+}
 
 /** The error of a statement refused because its request's deadline had passed: never sent. */
 const refused = () =>
   Object.assign(new Error('the request outlived its deadline'), { code: 'DATABASE_DEADLINE' });
 
 /**
- * Runs `work` with a deadline of `ms`. Past it (where `deadlineCallsBackWork`), its database work
+ * Runs `work` with a deadline of `ms`. Past it (`callsBackWork`: see asyncContextIsCheap), its work
  * is called back and `work` gets `graceMs` more to settle: its result or error is the answer (a result that arrived late is still
  * the truth). Unsettled by then, it rejects with `DATABASE_DEADLINE_PASSED`, and
  * `maybeApplied` says whether a statement or a transaction was still on its way (the connection
@@ -47,14 +47,14 @@ const refused = () =>
 export async function withCancellingDeadline<T>(
   work: () => Promise<T>,
   ms: number,
-  graceMs = 1000,
+  { callsBackWork, graceMs = 1000 }: { callsBackWork: boolean; graceMs?: number },
 ): Promise<T> {
   const controller = new AbortController();
   // Without the context, nothing can be called back: in flight is all that can be said.
-  const deadline: Deadline = { signal: controller.signal, inFlight: deadlineCallsBackWork ? 0 : 1 };
-  const running = deadlineCallsBackWork ? current.run(deadline, work) : work();
+  const deadline: Deadline = { signal: controller.signal, inFlight: callsBackWork ? 0 : 1 };
+  const running = callsBackWork ? current.run(deadline, work) : work();
   if (await settlesWithin(running, ms)) return running;
-  if (deadlineCallsBackWork) {
+  if (callsBackWork) {
     controller.abort();
     if (await settlesWithin(running, graceMs)) return running;
   }
