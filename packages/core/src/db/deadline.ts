@@ -38,11 +38,11 @@ const refused = () =>
   Object.assign(new Error('the request outlived its deadline'), { code: 'DATABASE_DEADLINE' });
 
 /**
- * Runs `work` with a deadline of `ms`. Past it (`callsBackWork`: see asyncContextIsCheap), its work
- * is called back and `work` gets `graceMs` more to settle: its result or error is the answer (a result that arrived late is still
- * the truth). Unsettled by then, it rejects with `DATABASE_DEADLINE_PASSED`, and
- * `maybeApplied` says whether a statement or a transaction was still on its way (the connection
- * went silent after sending: a COMMIT may have arrived) or nothing was.
+ * Runs `work` with a deadline of `ms`. Past it, with `callsBackWork` (see asyncContextIsCheap),
+ * its database work is called back and `work` gets `graceMs` more to settle: its result or error
+ * is the answer (a result that arrived late is still the truth). Unsettled by then, it rejects
+ * with `DATABASE_DEADLINE_PASSED`, and `maybeApplied` says whether a statement or a transaction
+ * was still on its way (the connection went silent after sending: a COMMIT may have arrived).
  */
 export async function withCancellingDeadline<T>(
   work: () => Promise<T>,
