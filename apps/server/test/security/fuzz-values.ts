@@ -8,7 +8,8 @@ import fc from 'fast-check';
  */
 
 export interface Schema {
-  type?: string;
+  /** One type, or with `null` beside it (`["number", "null"]`: a nullable field). */
+  type?: string | string[];
   anyOf?: Schema[];
   minLength?: number;
   maxLength?: number;
@@ -53,9 +54,17 @@ const nested = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
 );
 
-const isNullable = (schema: Schema) => Boolean(schema.anyOf?.some((s) => s.type === 'null'));
-export const baseOf = (schema: Schema): Schema =>
-  schema.anyOf?.find((s) => s.type !== 'null') ?? schema;
+const isNullable = (schema: Schema) =>
+  Boolean(
+    schema.anyOf?.some((s) => s.type === 'null') ||
+      (Array.isArray(schema.type) && schema.type.includes('null')),
+  );
+/** The schema of a field's non-null values (`anyOf` with null, or a `type` list with null). */
+export const baseOf = (schema: Schema): Schema => {
+  if (Array.isArray(schema.type))
+    return { ...schema, type: schema.type.find((t) => t !== 'null') ?? 'null' };
+  return schema.anyOf?.find((s) => s.type !== 'null') ?? schema;
+};
 const matches = (pattern: string | undefined, value: string) =>
   pattern ? new RegExp(pattern).test(value) : true;
 
@@ -99,8 +108,14 @@ export function constraintBreaks(
   const out: fc.Arbitrary<unknown>[] = [];
   if (s.type === 'integer' || s.type === 'number') {
     const { minimum = -Infinity, maximum = Infinity } = s;
-    const outOfRange = (v: number) => !(Number.isInteger(v) && v >= minimum && v <= maximum);
-    out.push(fc.double({ noNaN: true, noDefaultInfinity: true }).filter(outOfRange), hugeNumbers);
+    const whole = s.type === 'integer';
+    const outOfRange = (v: number) =>
+      !((!whole || Number.isInteger(v)) && v >= minimum && v <= maximum);
+    // A fraction or a huge value breaks an integer, or a bounded number; an unbounded `number`
+    // (push's `expirationTime`) takes any finite one: only its wrong types break it.
+    const breaks = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), hugeNumbers);
+    if (whole || Number.isFinite(minimum) || Number.isFinite(maximum))
+      out.push(breaks.filter((v) => outOfRange(v as number)));
     if (Number.isFinite(minimum)) out.push(fc.integer({ min: minimum - 1000, max: minimum - 1 }));
     if (Number.isFinite(maximum)) out.push(fc.integer({ min: maximum + 1, max: maximum + 1000 }));
     return out;

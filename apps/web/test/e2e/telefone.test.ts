@@ -184,6 +184,7 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
       await nav.getByRole('link', { name: item }).tap();
       await visible(page.getByRole('heading', { name: heading, level: 1 }));
       const control = page.getByRole('switch', { name: label });
+      await visible(control);
       const box = (await control.boundingBox())!;
       expect(box.width).toBeLessThanOrEqual(48);
       expect(box.height).toBeLessThanOrEqual(28);
@@ -192,7 +193,8 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
       expect(Math.abs(text.y + text.height / 2 - (box.y + box.height / 2))).toBeLessThan(6);
       expect(text.x - (box.x + box.width)).toBeLessThan(16);
       await control.tap();
-      expect(await control.isChecked()).toBe(true);
+      // Checked once the page has followed the address it changed (a re-render away).
+      await expect.poll(() => control.isChecked()).toBe(true);
     }
     for (const [item, heading] of [
       ['Feed', 'Feed'],
