@@ -57,7 +57,7 @@ const nested = fc.oneof(
 const isNullable = (schema: Schema) =>
   Boolean(
     schema.anyOf?.some((s) => s.type === 'null') ||
-      (Array.isArray(schema.type) && schema.type.includes('null')),
+    (Array.isArray(schema.type) && schema.type.includes('null')),
   );
 /** The schema of a field's non-null values (`anyOf` with null, or a `type` list with null). */
 export const baseOf = (schema: Schema): Schema => {
