@@ -32,9 +32,13 @@ export function SessionProvider({
       {ready ? (
         children
       ) : (
-        <p className="loading" role="status">
-          Carregando…
-        </p>
+        // A page of its own while it lasts (offline it may): named by a level-one heading.
+        <>
+          <h1 className="visually-hidden">Campus</h1>
+          <p className="loading" role="status">
+            Carregando…
+          </p>
+        </>
       )}
     </SessionContext.Provider>
   );
