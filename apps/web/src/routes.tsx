@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes, useParams } from 'react-router';
-import { Page } from './components/Page';
+import { Loading, Page } from './components/Page';
 import { nextPath } from './lib/next';
 import { Link, Redirect, useLocation } from './lib/router';
 import { LoginPage } from './pages/LoginPage';
@@ -13,7 +13,7 @@ import { useSession } from './session/SessionProvider';
  * (apps/server/src/http/web.ts), so a shared link or a reload works.
  */
 
-const loading = <p role="status">Carregando…</p>;
+const loading = <Loading />;
 
 let firstPage = true;
 

@@ -52,3 +52,18 @@ export function PendingPage({
     </Page>
   );
 }
+
+/**
+ * What stands while a page's code or the session is loading, sometimes for seconds (a slow or
+ * absent network): a page of its own for assistive technology, named by a level-one heading.
+ */
+export function Loading({ className }: { className?: string }) {
+  return (
+    <>
+      <h1 className="visually-hidden">Campus</h1>
+      <p role="status" className={className}>
+        Carregando…
+      </p>
+    </>
+  );
+}

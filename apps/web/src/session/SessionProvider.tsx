@@ -6,6 +6,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { Loading } from '../components/Page';
 import type { SessionClient } from './client';
 
 const SessionContext = createContext<SessionClient | null>(null);
@@ -32,13 +33,9 @@ export function SessionProvider({
       {ready ? (
         children
       ) : (
-        // A page of its own while it lasts (offline it may): named by a level-one heading.
-        <>
-          <h1 className="visually-hidden">Campus</h1>
-          <p className="loading" role="status">
-            Carregando…
-          </p>
-        </>
+        <main>
+          <Loading className="loading" />
+        </main>
       )}
     </SessionContext.Provider>
   );
