@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type postgres from 'postgres';
+import { isDatabaseUnavailable } from './unavailable';
 
 /**
  * A request's deadline, carried to its database work (docs/operations.md, "A request past its
@@ -12,6 +13,11 @@ interface Deadline {
   signal: AbortSignal;
   /** Statements sent and transactions entered that have not settled yet. */
   inFlight: number;
+  /**
+   * A statement of its own that may write (not a select), or a transaction, completed: part of
+   * the work may be stored, so a later failure cannot say "not done".
+   */
+  committed: boolean;
 }
 
 const current = new AsyncLocalStorage<Deadline>();
@@ -51,20 +57,45 @@ export async function withCancellingDeadline<T>(
 ): Promise<T> {
   const controller = new AbortController();
   // Without the context, nothing can be called back: in flight is all that can be said.
-  const deadline: Deadline = { signal: controller.signal, inFlight: callsBackWork ? 0 : 1 };
-  const running = callsBackWork ? current.run(deadline, work) : work();
+  const deadline: Deadline = {
+    signal: controller.signal,
+    inFlight: callsBackWork ? 0 : 1,
+    committed: false,
+  };
+  const started = callsBackWork ? current.run(deadline, work) : work();
+  let onItsWayAtDeadline = 0;
+  // Unreachable after part of it was stored (a statement of its own, a transaction), or called
+  // back with statements on their way that PostgreSQL did not say it cancelled: maybe done.
+  const running = started.catch((error: unknown) => {
+    const unsure = deadline.committed || (onItsWayAtDeadline > 0 && !cancelledByServer(error));
+    throw unsure && isDatabaseUnavailable(error) ? passed(ms, true, error) : error;
+  });
   if (await settlesWithin(running, ms)) return running;
   if (callsBackWork) {
+    onItsWayAtDeadline = deadline.inFlight;
     controller.abort();
     if (await settlesWithin(running, graceMs)) return running;
   }
   // Nobody awaits it any more; a late failure must not become an unhandled rejection.
   running.catch(() => {});
-  throw Object.assign(new Error(`no answer within ${ms} ms`), {
-    code: 'DATABASE_DEADLINE_PASSED',
-    maybeApplied: deadline.inFlight > 0,
-  });
+  throw passed(ms, deadline.inFlight > 0 || deadline.committed);
 }
+
+/** PostgreSQL's own answer that it cancelled the statement (and rolled it back). */
+const cancelledByServer = (error: unknown) => {
+  for (let link = error, depth = 0; link && depth < 5; depth++) {
+    const { code, severity } = link as { code?: unknown; severity?: unknown };
+    if (code === '57014' && typeof severity === 'string') return true;
+    link = (link as { cause?: unknown }).cause;
+  }
+  return false;
+};
+
+const passed = (ms: number, maybeApplied: boolean, cause?: unknown) =>
+  Object.assign(new Error(`no answer within ${ms} ms`, { cause }), {
+    code: 'DATABASE_DEADLINE_PASSED',
+    maybeApplied,
+  });
 
 /** Whether `promise` settles (either way) within `ms`. */
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -86,7 +117,7 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
  * and transaction bound to the deadline of the request it runs for, if any. Background work (jobs,
  * drains, streams already answered) runs outside any deadline and passes untouched.
  */
-export function cancellable(sql: postgres.Sql): postgres.Sql {
+export function cancellable(sql: postgres.Sql, inTransaction = false): postgres.Sql {
   return new Proxy(sql, {
     get(target, property, receiver) {
       if (property === 'unsafe')
@@ -94,7 +125,9 @@ export function cancellable(sql: postgres.Sql): postgres.Sql {
           const deadline = current.getStore();
           if (!deadline) return target.unsafe(...args);
           if (deadline.signal.aborted) throw refused();
-          return follow(deadline, target.unsafe(...args));
+          // Committed when it completes: a statement of its own that may write (not a select).
+          const commits = !inTransaction && !/^\s*select\b/i.test(args[0]);
+          return follow(deadline, target.unsafe(...args), commits);
         };
       if (property === 'begin' || property === 'savepoint')
         return (...args: unknown[]) => transaction(target, property, args);
@@ -107,15 +140,20 @@ export function cancellable(sql: postgres.Sql): postgres.Sql {
 function follow<Q extends { cancel(): unknown } & PromiseLike<unknown>>(
   deadline: Deadline,
   query: Q,
+  commits: boolean,
 ): Q {
   deadline.inFlight++;
   const cancel = () => void query.cancel();
   deadline.signal.addEventListener('abort', cancel, { once: true });
   // `then` starts the statement after a microtask, once the caller has chosen its result form
   // (drizzle calls `.values()` at once); the caller's own `await` then shares the same run.
-  query.then(settle, settle);
-  function settle() {
+  query.then(
+    () => settle(commits),
+    () => settle(false),
+  );
+  function settle(committed: boolean) {
     deadline.inFlight--;
+    if (committed) deadline.committed = true;
     deadline.signal.removeEventListener('abort', cancel);
   }
   return query;
@@ -137,7 +175,7 @@ function transaction(target: postgres.Sql, method: 'begin' | 'savepoint', args: 
       entered = true;
       deadline.inFlight++;
     }
-    return callback(cancellable(sql));
+    return callback(cancellable(sql, true));
   };
   const start = (target as unknown as Record<typeof method, (...a: unknown[]) => Promise<unknown>>)[
     method
@@ -148,7 +186,11 @@ function transaction(target: postgres.Sql, method: 'begin' | 'savepoint', args: 
     if (entered) deadline.inFlight--;
   };
   return started.then(
-    (value) => (settle(), value),
+    (value) => {
+      settle();
+      deadline.committed = true;
+      return value;
+    },
     (error: unknown) => {
       settle();
       throw error;
