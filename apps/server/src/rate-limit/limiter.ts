@@ -68,9 +68,11 @@ export function batchedLimiter(
     { window: number; endsAt: number; known: number; sending: number; pending: number }
   >();
 
+  /** Writes on their way to the store, the interval's too: a flush waits for every one. */
+  const writes = new Set<Promise<void>>();
+
   async function flush() {
     const now = Date.now();
-    const writes: Promise<void>[] = [];
     for (const [address, counter] of counters) {
       if (counter.endsAt <= now) {
         counters.delete(address);
@@ -81,8 +83,9 @@ export function batchedLimiter(
       counter.pending = 0;
       // Still counted while the store's answer is on its way: no request slips through the gap.
       counter.sending += by;
-      writes.push(
-        store.increment(`${name}:${address}:${counter.window}`, by, new Date(counter.endsAt)).then(
+      const write = store
+        .increment(`${name}:${address}:${counter.window}`, by, new Date(counter.endsAt))
+        .then(
           (total) => {
             counter.sending -= by;
             counter.known = Math.max(counter.known + by, total);
@@ -92,10 +95,11 @@ export function batchedLimiter(
             counter.pending += by;
             onError(error);
           },
-        ),
-      );
+        )
+        .finally(() => writes.delete(write));
+      writes.add(write);
     }
-    await Promise.all(writes);
+    await Promise.all([...writes]);
   }
   const timer = setInterval(() => void flush(), flushMs);
   timer.unref();
