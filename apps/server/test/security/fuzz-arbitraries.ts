@@ -81,7 +81,11 @@ export function mutationsOf(op: Operation): fc.Arbitrary<Mutation>[] {
         options.push(
           fc.constant({
             label: 'confirmacaoSenha differs',
-            apply: (c) => void (c.body![name] = `${String(c.body!.senha)}x`),
+            // `senha` may itself be broken (any JSON, even {"toString": 1}): no String() of it.
+            apply: (c) => {
+              const senha = c.body!.senha;
+              c.body![name] = `${typeof senha === 'string' ? senha : 'senha'}x`;
+            },
           }),
         );
       targets.push(fc.oneof(...options));
