@@ -1,7 +1,10 @@
-import { mailOutboxDepth, pushOutboxDepth } from '@campus/core';
+import { mailOutboxDepth, pushOutboxDepth, withDeadline } from '@campus/core';
 import { oldestDueJobAges, type Database } from '@campus/core/db';
 import type PgBoss from 'pg-boss';
 import { Gauge, register } from 'prom-client';
+
+/** A backlog read, given up after a second so a scrape always answers. */
+const read = <T>(work: Promise<T>) => withDeadline(work, 1000);
 
 const NAMES = [
   'campus_open_streams',
@@ -14,8 +17,8 @@ const NAMES = [
 /**
  * What waits, read at scrape time: open streams on this process, and the database-wide backlogs
  * (the job queue, the mail and push outboxes). The backlogs are the same on every process: aggregate them
- * with max(), not sum(). A read that fails (the database away) leaves the gauge unset for that
- * scrape; `db_up` says why.
+ * with max(), not sum(). A read that fails (the database away) or takes over a second (every query
+ * connection held) leaves the gauge unset for that scrape: `db_up` and the pool gauges say why.
  */
 export function registerBacklogMetrics(options: {
   db: Database;
@@ -42,7 +45,9 @@ export function registerBacklogMetrics(options: {
       aggregator: 'max',
       async collect() {
         for (const queue of jobs.queues) {
-          const waiting = await jobs.boss.getQueueSize(queue, { before: 'active' }).catch(() => -1);
+          const waiting = await read(jobs.boss.getQueueSize(queue, { before: 'active' })).catch(
+            () => -1,
+          );
           if (waiting >= 0) this.labels(queue).set(waiting);
         }
       },
@@ -53,7 +58,7 @@ export function registerBacklogMetrics(options: {
       labelNames: ['queue'],
       aggregator: 'max',
       async collect() {
-        const ages = await oldestDueJobAges(db).catch(() => undefined);
+        const ages = await read(oldestDueJobAges(db)).catch(() => undefined);
         if (!ages) return;
         for (const queue of jobs.queues) this.labels(queue).set(ages.get(queue) ?? 0);
       },
@@ -64,7 +69,7 @@ export function registerBacklogMetrics(options: {
     help: 'E-mails written and not sent yet',
     aggregator: 'max',
     async collect() {
-      const depth = await mailOutboxDepth(db).catch(() => undefined);
+      const depth = await read(mailOutboxDepth(db)).catch(() => undefined);
       if (depth !== undefined) this.set(depth);
     },
   });
@@ -73,7 +78,7 @@ export function registerBacklogMetrics(options: {
     help: 'Push messages written and not sent yet',
     aggregator: 'max',
     async collect() {
-      const depth = await pushOutboxDepth(db).catch(() => undefined);
+      const depth = await read(pushOutboxDepth(db)).catch(() => undefined);
       if (depth !== undefined) this.set(depth);
     },
   });

@@ -29,12 +29,22 @@ const httpDuration = new Histogram({
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
 });
 
+const limitRefusals = new Counter({
+  name: 'campus_rate_limit_refusals_total',
+  help: 'Calls refused 429 by a limit, per limit and procedure (empty: refused before routing)',
+  labelNames: ['limit', 'procedure'],
+});
+
+/** Counts one call refused by `limit` (core's LimitError); `procedure` empty before routing. */
+export const countRefusal = (limit: string, procedure: string) =>
+  limitRefusals.inc({ limit, procedure });
+
 /** Database pool settings and health, read at scrape time. */
 export function registerDatabaseMetrics(
-  database: Pick<DatabaseHandle, 'kind' | 'ping' | 'poolConnections'>,
+  database: Pick<DatabaseHandle, 'kind' | 'ping' | 'poolConnections' | 'poolUsage'>,
   poolMax: number,
 ) {
-  const { kind, poolConnections } = database;
+  const { kind, poolConnections, poolUsage } = database;
   new Gauge({
     name: 'db_pool_max_connections',
     help: 'Configured connections per process',
@@ -50,6 +60,16 @@ export function registerDatabaseMetrics(
       this.set((await database.ping()) ? 1 : 0);
     },
   });
+  if (poolUsage)
+    new Gauge({
+      // OpenTelemetry's db.client.connection.pending_requests, as the process counts its work.
+      name: 'db_client_connection_pending_requests',
+      help: 'Statements and transactions of this process waiting for a query connection',
+      aggregator: 'sum',
+      collect() {
+        this.set(poolUsage.waiting);
+      },
+    });
   if (poolConnections)
     new Gauge({
       // OpenTelemetry's db.client.connection.count: used (a statement or a transaction open) or idle.

@@ -1,10 +1,11 @@
 import {
   type Actor,
+  type AppError,
   type PrecomputedResponse,
   type Reason,
   type ReceivedUpload,
   type Services,
-  AppError,
+  LimitError,
   forbidden,
   isDatabaseUnavailable,
   isSiteAdmin,
@@ -69,6 +70,8 @@ export interface Context {
   idempotencyKey?: string;
   /** A multipart upload's `file` part, streamed to a temporary file by the host (`upload` routes). */
   upload?: ReceivedUpload;
+  /** Counts a call refused by a limit (429), by the limit's name and the procedure (/metrics). */
+  countRefusal?: (limit: string, procedure: string) => void;
   /** Runs one procedure call inside the host's trace span for it (absent: tracing off). */
   traceCall?: <T>(path: string, run: () => Promise<T>) => Promise<T>;
 }
@@ -201,10 +204,9 @@ export function rateLimitHeaders(decision: RateLimitDecision): Record<string, st
   };
 }
 
-export const rateLimitedError = () =>
-  new AppError('TOO_MANY_REQUESTS', 'Muitas requisições; tente novamente mais tarde', {
-    reason: 'RATE_LIMITED',
-  });
+/** 429 `RATE_LIMITED` from the limiter of `limit`. */
+export const rateLimitedError = (limit: RateLimitClass) =>
+  new LimitError(limit, 'Muitas requisições; tente novamente mais tarde');
 
 /**
  * Per-call rate limits, before the input is even parsed: REST, a single /trpc call and each call
@@ -213,15 +215,15 @@ export const rateLimitedError = () =>
 async function checkRateLimits(ctx: Context, meta: Meta | undefined): Promise<void> {
   if (!ctx.rateLimit) return;
   const global = await ctx.rateLimit('global');
-  if (global && !global.allowed) report(ctx, global);
+  if (global && !global.allowed) report(ctx, 'global', global);
   const own = meta?.rateLimit && (await ctx.rateLimit(meta.rateLimit));
-  if (own) report(ctx, own);
+  if (own) report(ctx, meta.rateLimit!, own);
 }
 
-function report(ctx: Context, decision: RateLimitDecision) {
+function report(ctx: Context, limit: RateLimitClass, decision: RateLimitDecision) {
   for (const [name, value] of Object.entries(rateLimitHeaders(decision)))
     ctx.setHeader?.(name, value);
-  if (!decision.allowed) throw rateLimitedError();
+  if (!decision.allowed) throw rateLimitedError(limit);
 }
 
 /**
@@ -231,7 +233,7 @@ function report(ctx: Context, decision: RateLimitDecision) {
  */
 export async function countKeyed(ctx: Context, limit: KeyedLimit, key: string): Promise<void> {
   const decision = await ctx.rateLimit?.(limit, key);
-  if (decision && !decision.allowed) report(ctx, decision);
+  if (decision && !decision.allowed) report(ctx, limit, decision);
 }
 
 /**
@@ -257,6 +259,7 @@ const callPolicy = t.middleware(async ({ ctx, meta, path, type, next }) => {
         })
       : await running();
   } catch (error) {
+    if (error instanceof LimitError) ctx.countRefusal?.(error.limit, path);
     if (!isDatabaseUnavailable(error))
       throw toTRPCError(getTRPCErrorFromUnknown(error), meta?.language ?? 'pt');
     ctx.database?.suspect();

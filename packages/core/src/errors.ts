@@ -103,6 +103,20 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 429: a limit refused the call. `limit` names which (`global`, `account`, `uploads-per-day`, …):
+ * /metrics counts the refusals by it and by procedure (docs/operations.md).
+ */
+export class LimitError extends AppError {
+  constructor(
+    readonly limit: string,
+    message: string,
+    reason: Reason = 'RATE_LIMITED',
+  ) {
+    super('TOO_MANY_REQUESTS', message, { reason });
+  }
+}
+
 export const badRequest = (message: string, issues?: FieldIssue[]) =>
   new AppError('BAD_REQUEST', message, issues ? { issues } : {});
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);

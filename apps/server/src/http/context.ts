@@ -3,6 +3,7 @@ import type { Services } from '@campus/core';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { clientKey, procedureRateLimit, type RateLimits } from '../rate-limit/middleware';
+import { countRefusal } from '../metrics';
 import type { Tracing } from '../tracing';
 import type { PasswordWork } from './password-work';
 
@@ -60,6 +61,7 @@ export function contextFactory({
       );
     if (passwordWork) ctx.passwordWork = (work) => passwordWork.run(clientKey(req.ip), work);
     if (track) ctx.track = track;
+    ctx.countRefusal = countRefusal;
     if (database) ctx.database = database;
     if (requestTimeoutMs) ctx.deadlineMs = requestTimeoutMs;
     if (deadlineCallsBackWork) ctx.deadlineCallsBackWork = true;

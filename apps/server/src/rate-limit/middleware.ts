@@ -7,6 +7,7 @@ import {
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { sendError } from '../http/errors';
+import { countRefusal } from '../metrics';
 import type { Limiter } from './limiter';
 
 /**
@@ -102,5 +103,7 @@ export function globalRateLimit(limiter: Limiter, log: Logger): RequestHandler {
 
 function refuse(res: Response, decision: RateLimitDecision) {
   res.set(rateLimitHeaders(decision));
-  sendError(res, rateLimitedError());
+  // Refused before any procedure is matched: no procedure to name.
+  countRefusal('global', '');
+  sendError(res, rateLimitedError('global'));
 }

@@ -63,4 +63,65 @@ describe('/metrics: what waits', { tags: ['postgres-only'], timeout: 180_000 }, 
       }
     });
   });
+
+  it('work waiting for a query connection, counted while a lock holds the pool', async () => {
+    await withProcesses(
+      1,
+      async ([server], database) => {
+        const user = await seedUser(database.url);
+        const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+        const pending = async () =>
+          value(
+            await (await fetch(`${server!.url}/metrics`)).text(),
+            'db_client_connection_pending_requests',
+          );
+        try {
+          expect(await pending()).toBe(0);
+          // Five lists wait on the lock, two of them on the pool's two connections.
+          const waiting = await sql.reserve();
+          await waiting`begin`;
+          await waiting`lock table posts in access exclusive mode`;
+          const lists = Array.from({ length: 5 }, () =>
+            fetch(`${server!.url}/post`, { headers: user.auth }),
+          );
+          await expect.poll(pending, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+          await waiting`commit`;
+          waiting.release();
+          const answered = await Promise.all(lists);
+          expect(answered.map((res) => res.status)).toEqual(Array(5).fill(200));
+          await expect.poll(pending).toBe(0);
+        } finally {
+          await sql.end();
+        }
+      },
+      { DATABASE_POOL_MAX: '2' },
+    );
+  });
+
+  it('limit refusals by limit and procedure, REST and /trpc alike', async () => {
+    const env = { RATE_LIMIT: 'on', RATE_LIMIT_AUTH_MAX: '1', RATE_LIMIT_WINDOW_S: '86400' };
+    await withProcesses(
+      1,
+      async ([server]) => {
+        const wrong = JSON.stringify({ email: 'nobody@campus.test', senha: 'errada-123' });
+        const post = (path: string, body: string) =>
+          fetch(`${server!.url}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+        const statuses = [
+          (await post('/autenticacao/login', wrong)).status,
+          (await post('/autenticacao/login', wrong)).status,
+          (await post('/trpc/auth.login', wrong)).status,
+        ];
+        expect(statuses).toEqual([401, 429, 429]);
+        const metrics = await (await fetch(`${server!.url}/metrics`)).text();
+        expect(
+          value(metrics, 'campus_rate_limit_refusals_total{limit="auth",procedure="auth.login"}'),
+        ).toBe(2);
+      },
+      env,
+    );
+  });
 });

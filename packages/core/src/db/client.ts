@@ -10,12 +10,14 @@ import * as schema from './schema';
 import { postgresListener } from './listener';
 import {
   directSessions,
+  poolSize,
   queryPool,
   queryPoolApplicationName,
   roleStatementTimeout,
   type PoolOptions,
 } from './pool';
 import { cancellable } from './deadline';
+import { PoolUsage } from './pool-usage';
 import { withDeadline } from './unavailable';
 
 export type Schema = typeof schema;
@@ -72,6 +74,8 @@ export interface DatabaseHandle {
    * publicly; docs/operations.md says what this shows behind PgBouncer.
    */
   poolConnections?: () => Promise<PoolConnections>;
+  /** PostgreSQL only: the query pool's work in use and waiting, as this process counts it. */
+  poolUsage?: PoolUsage;
   /**
    * LISTEN on a channel (see `events/bus.ts`); `onListen` runs on every (re)connection, `onDrop`
    * when the listening connection is lost.
@@ -108,7 +112,11 @@ export type Listen = (
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'pglite') return createEmbeddedDatabase(options);
   const client = queryPool(options);
-  const db = drizzlePostgres(cancellable(client), { schema, logger: options.logger ?? false });
+  const usage = new PoolUsage(poolSize(options));
+  const db = drizzlePostgres(cancellable(client, usage), {
+    schema,
+    logger: options.logger ?? false,
+  });
   const { directUrl } = options;
   // Through a pooler: setup work on direct sessions of its own, opened only when needed.
   let direct: postgres.Sql | undefined;
@@ -129,11 +137,16 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       }),
     exclusively: (task) => underSetupLock(sessions(), task),
     ping: (timeoutMs) => ping(db, timeoutMs),
+    poolUsage: usage,
     poolConnections: async () => {
-      const rows = await client<{ state: string; n: number }[]>`
-        select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity
-        where application_name = ${queryPoolApplicationName} and pid <> pg_backend_pid()
-        group by state`;
+      // Bounded: with every connection held (a lock waited on), a scrape must still answer.
+      const rows = await withDeadline(
+        client<{ state: string; n: number }[]>`
+          select coalesce(state, 'unknown') as state, count(*)::int as n from pg_stat_activity
+          where application_name = ${queryPoolApplicationName} and pid <> pg_backend_pid()
+          group by state`,
+        1000,
+      );
       return new Map(rows.map((row) => [row.state, row.n]));
     },
     // One connection of its own for LISTEN, which reports drops and re-listens after them.

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type postgres from 'postgres';
+import type { PoolUsage } from './pool-usage';
 import { isDatabaseUnavailable } from './unavailable';
 
 /**
@@ -115,22 +116,30 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 /**
  * The postgres.js client as drizzle uses it (`unsafe`, `begin`, `savepoint`), with each statement
  * and transaction bound to the deadline of the request it runs for, if any. Background work (jobs,
- * drains, streams already answered) runs outside any deadline and passes untouched.
+ * drains, streams already answered) runs outside any deadline and passes untouched. `pool` is the
+ * pool's usage, which counts its statements and transactions (pool-usage.ts); a transaction's own
+ * client (the callback's) has none.
  */
-export function cancellable(sql: postgres.Sql, inTransaction = false): postgres.Sql {
+export function cancellable(sql: postgres.Sql, pool?: PoolUsage): postgres.Sql {
+  const inTransaction = !pool;
   return new Proxy(sql, {
     get(target, property, receiver) {
       if (property === 'unsafe')
         return (...args: Parameters<postgres.Sql['unsafe']>) => {
           const deadline = current.getStore();
-          if (!deadline) return target.unsafe(...args);
+          if (!deadline) return pool ? pool.follow(target.unsafe(...args)) : target.unsafe(...args);
           if (deadline.signal.aborted) throw refused();
           // Committed when it completes: a statement of its own that may write (not a select).
           const commits = !inTransaction && !/^\s*select\b/i.test(args[0]);
-          return follow(deadline, target.unsafe(...args), commits);
+          const query = follow(deadline, target.unsafe(...args), commits);
+          return pool ? pool.follow(query) : query;
         };
-      if (property === 'begin' || property === 'savepoint')
-        return (...args: unknown[]) => transaction(target, property, args);
+      if (property === 'begin' || property === 'savepoint') {
+        return (...args: unknown[]) => {
+          const started = transaction(target, property, args);
+          return pool && property === 'begin' ? pool.follow(started) : started;
+        };
+      }
       return Reflect.get(target, property, receiver) as unknown;
     },
   });
@@ -175,7 +184,7 @@ function transaction(target: postgres.Sql, method: 'begin' | 'savepoint', args: 
       entered = true;
       deadline.inFlight++;
     }
-    return callback(cancellable(sql, true));
+    return callback(cancellable(sql));
   };
   const start = (target as unknown as Record<typeof method, (...a: unknown[]) => Promise<unknown>>)[
     method

@@ -2,3 +2,4 @@ export * from './client';
 export * as schema from './schema';
 export * from './job-queue';
 export * from './health';
+export type { PoolUsage } from './pool-usage';

@@ -36,6 +36,9 @@ export interface PoolOptions {
   statementTimeoutMs?: number | undefined;
 }
 
+/** The query pool's connections at most. */
+export const poolSize = (options: PoolOptions) => options.maxConnections ?? 20;
+
 const common = (options: PoolOptions) => ({
   onnotice: () => {},
   backoff: reconnectDelayS,
@@ -66,7 +69,7 @@ export function queryPool(options: PoolOptions) {
   const pooled = options.directUrl !== undefined;
   return postgres(options.url, {
     ...common(options),
-    max: options.maxConnections ?? 20,
+    max: poolSize(options),
     idle_timeout: options.idleTimeoutS ?? 30,
     max_lifetime: options.maxLifetimeS ?? 30 * 60,
     // PgBouncer passes `application_name` on to the server connection it lends.

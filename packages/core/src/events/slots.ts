@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { AppError } from '../errors';
+import { LimitError } from '../errors';
 import { streamLeases } from './table';
 
 /** How long a lease lasts without renewal: a dead process's streams count no longer than this. */
@@ -12,9 +12,7 @@ const SLOTS_LOCK = 0x73747265;
 
 /** The refusal past the limit (429 `TOO_MANY_STREAMS`), whichever store counts. */
 export const tooManyStreams = (max: number) =>
-  new AppError('TOO_MANY_REQUESTS', `At most ${max} open streams per user`, {
-    reason: 'TOO_MANY_STREAMS',
-  });
+  new LimitError('streams-per-user', `At most ${max} open streams per user`, 'TOO_MANY_STREAMS');
 
 /** Where the open streams are counted: the database by default, Redis when configured. */
 export interface StreamSlots {

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../common/actor';
 import { LIMITS } from '../common/limits';
 import type { Database } from '../db/client';
-import { AppError, badRequest, notFound } from '../errors';
+import { AppError, LimitError, badRequest, notFound } from '../errors';
 import { renderImage, type MediaKind } from './images';
 import { workQueue } from './queue';
 import { avatarUrlOf } from './references';
@@ -96,9 +96,7 @@ export function createMediaService(db: Database, options: MediaOptions, countUpl
       new Date((day + 1) * DAY_MS),
     );
     if (total > LIMITS.media.perDay.max)
-      throw new AppError('TOO_MANY_REQUESTS', 'Limite de 100 imagens por dia atingido', {
-        reason: 'RATE_LIMITED',
-      });
+      throw new LimitError('uploads-per-day', 'Limite de 100 imagens por dia atingido');
   }
 
   /** Checks, renders and stores one upload; the row is written once both files are stored. */
