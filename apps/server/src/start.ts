@@ -37,7 +37,7 @@ export function migrationsFolder(): string | undefined {
 }
 
 export function openDatabase(config: Config, tracing?: Tracing) {
-  const logger = tracing?.sql;
+  const observe = tracing?.sql;
   return config.DATABASE_URL
     ? createDatabase({
         kind: 'postgres',
@@ -48,9 +48,9 @@ export function openDatabase(config: Config, tracing?: Tracing) {
         maxLifetimeS: config.DATABASE_POOL_MAX_LIFETIME_S,
         connectTimeoutS: config.DATABASE_CONNECT_TIMEOUT_S,
         statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
-        logger,
+        observe,
       })
-    : createDatabase({ kind: 'pglite', dataDir: config.DATA_DIR, logger });
+    : createDatabase({ kind: 'pglite', dataDir: config.DATA_DIR, observe });
 }
 
 export const authConfigOf = (config: Config): AuthConfig => ({

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from '@campus/api';
+import type { StatementObserver } from '@campus/core/db';
 import type { RequestHandler } from 'express';
 import type { Config } from '../config';
 import type { Transport } from '../http/context';
@@ -10,8 +11,8 @@ export interface Tracing {
   requests: RequestHandler;
   /** `ctx.traceCall` for one request: a span per procedure call, below the request's. */
   procedures(req: IncomingMessage, transport: Transport): NonNullable<Context['traceCall']>;
-  /** A span per SQL statement drizzle sends (its operation keyword, never its values). */
-  sql: { logQuery(query: string, params: unknown[]): void };
+  /** A span per SQL statement sent (its operation keyword, never its values), ended with it. */
+  sql: StatementObserver;
   /** Exports what is still buffered. */
   shutdown(): Promise<void>;
 }

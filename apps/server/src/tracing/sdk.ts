@@ -96,17 +96,14 @@ export async function openTracing(config: Config): Promise<Tracing> {
         },
       );
     },
-    sql: {
-      // Drizzle calls this as it sends a statement: the span marks it, with no duration of its own.
-      logQuery: (query) => {
-        const operation = sqlOperation(query);
-        tracer
-          .startSpan(operation, {
-            kind: SpanKind.CLIENT,
-            attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation },
-          })
-          .end();
-      },
+    // From the statement's sending to its answer (PGlite: a mark as drizzle sends it).
+    sql: (text) => {
+      const operation = sqlOperation(text);
+      const span = tracer.startSpan(operation, {
+        kind: SpanKind.CLIENT,
+        attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation },
+      });
+      return (error) => (error === undefined ? span.end() : endWith(span, error));
     },
     shutdown: () => provider.shutdown(),
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver';
 import {
@@ -131,6 +132,15 @@ describe.each(['http/json', 'http/protobuf'])(
         expect(named(name)).toBeDefined();
       expect(named('feed.create')?.parentSpanId).toBe(named('POST feed.create')?.spanId);
       expect(sqlBelow(named('feed.create')).map((span) => span.name)).toContain('INSERT');
+      // On PostgreSQL a statement's span lasts until its answer, within its procedure's.
+      if (database.env.DATABASE_URL) {
+        const call = named('feed.create')!;
+        for (const sql of sqlBelow(call)) {
+          expect(sql.endTimeUnixNano).toBeGreaterThan(sql.startTimeUnixNano);
+          expect(sql.startTimeUnixNano).toBeGreaterThanOrEqual(call.startTimeUnixNano);
+          expect(sql.endTimeUnixNano).toBeLessThanOrEqual(call.endTimeUnixNano);
+        }
+      }
 
       // Nothing secret or user-supplied anywhere in what was exported, whatever the encoding.
       const raw = Buffer.concat(receiver.bodies.map((body) => body.raw)).toString('latin1');
@@ -150,3 +160,51 @@ describe.each(['http/json', 'http/protobuf'])(
     });
   },
 );
+
+describe('SQL spans on PostgreSQL', { tags: ['postgres-only'], timeout: 120_000 }, () => {
+  it('a statement’s span lasts until its answer: an INSERT held by a lock spans the wait', async () => {
+    const receiver = await startOtlpReceiver();
+    const database = await scratchDatabase(process.env.TEST_DATABASE_URL!);
+    const server = runServer({
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    });
+    // One connection holds the lock, the other watches for the create waiting on it.
+    const sql = postgres(database.url, { max: 2, onnotice: () => {} });
+    try {
+      await waitFor(() => isReady(server), 60_000, 'server ready');
+      const holder = await sql.reserve();
+      await holder`begin`;
+      await holder`lock table posts in access exclusive mode`;
+      const exercised = exercise(server);
+      // Once the create waits on the lock, it waits half a second more.
+      await waitFor(
+        async () =>
+          (await sql`select 1 from pg_stat_activity where wait_event_type = 'Lock'`).length > 0,
+        30_000,
+        'the create waiting on the lock',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await holder`commit`;
+      holder.release();
+      await exercised;
+      const insert = () =>
+        receiver.spans.find(
+          (span) =>
+            span.name === 'INSERT' &&
+            span.parentSpanId === receiver.spans.find((s) => s.name === 'feed.create')?.spanId,
+        );
+      await waitFor(async () => insert() !== undefined, 30_000, 'the INSERT’s span');
+      const { startTimeUnixNano, endTimeUnixNano } = insert()!;
+      expect((endTimeUnixNano - startTimeUnixNano) / 1e6).toBeGreaterThanOrEqual(400);
+    } finally {
+      await sql.end();
+      await killServers([server]);
+      await receiver.close();
+      await database.drop();
+    }
+  });
+});

@@ -8,6 +8,9 @@ export interface ReceivedSpan {
   spanId: string;
   parentSpanId: string;
   name: string;
+  /** Nanoseconds since the epoch (as a double: to about 0.25 µs). */
+  startTimeUnixNano: number;
+  endTimeUnixNano: number;
   attributes: Record<string, unknown>;
 }
 
@@ -23,7 +26,7 @@ message Resource { repeated KeyValue attributes = 1; }
 message ScopeSpans { repeated Span spans = 2; }
 message Span {
   bytes trace_id = 1; bytes span_id = 2; bytes parent_span_id = 4; string name = 5;
-  repeated KeyValue attributes = 9;
+  fixed64 start_time_unix_nano = 7; fixed64 end_time_unix_nano = 8; repeated KeyValue attributes = 9;
 }
 message KeyValue { string key = 1; AnyValue value = 2; }
 message AnyValue { string string_value = 1; bool bool_value = 2; int64 int_value = 3; double double_value = 4; }
@@ -36,7 +39,13 @@ type KeyValue = { key: string; value?: Record<string, unknown> };
 type Decoded = {
   resourceSpans?: {
     resource?: { attributes?: KeyValue[] };
-    scopeSpans?: { spans?: (Omit<ReceivedSpan, 'attributes'> & { attributes?: KeyValue[] })[] }[];
+    scopeSpans?: {
+      spans?: (Omit<ReceivedSpan, 'attributes' | `${string}UnixNano`> & {
+        attributes?: KeyValue[];
+        startTimeUnixNano: number | string;
+        endTimeUnixNano: number | string;
+      })[];
+    }[];
   }[];
 };
 
@@ -74,6 +83,8 @@ export async function startOtlpReceiver() {
             spanId: hex(span.spanId),
             parentSpanId: hex(span.parentSpanId),
             name: span.name,
+            startTimeUnixNano: Number(span.startTimeUnixNano),
+            endTimeUnixNano: Number(span.endTimeUnixNano),
             attributes: attributesOf(span.attributes),
           });
       }

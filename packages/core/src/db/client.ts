@@ -16,7 +16,7 @@ import {
   roleStatementTimeout,
   type PoolOptions,
 } from './pool';
-import { cancellable } from './deadline';
+import { cancellable, type StatementObserver } from './deadline';
 import { PoolUsage } from './pool-usage';
 import { withDeadline } from './unavailable';
 
@@ -42,8 +42,11 @@ export type DatabaseOptions = (
       loadDataDir?: Blob;
     }
 ) & {
-  /** Sees each statement drizzle sends (the host's SQL spans); absent → none. */
-  logger?: Logger | undefined;
+  /**
+   * Sees each statement sent and its end (the host's SQL spans); absent → none. On PGlite it is
+   * told of a statement as drizzle sends it, and of nothing after: its spans have no duration.
+   */
+  observe?: StatementObserver | undefined;
 };
 
 /** Connections by `pg_stat_activity.state`: active, idle, idle in transaction, … */
@@ -113,9 +116,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.kind === 'pglite') return createEmbeddedDatabase(options);
   const client = queryPool(options);
   const usage = new PoolUsage(poolSize(options));
-  const db = drizzlePostgres(cancellable(client, usage), {
+  const db = drizzlePostgres(cancellable(client, { pool: usage, observe: options.observe }), {
     schema,
-    logger: options.logger ?? false,
   });
   const { directUrl } = options;
   // Through a pooler: setup work on direct sessions of its own, opened only when needed.
@@ -168,7 +170,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 async function createEmbeddedDatabase({
   dataDir,
   loadDataDir,
-  logger,
+  observe,
 }: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<DatabaseHandle> {
   const [{ PGlite }, { unaccent }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -183,7 +185,8 @@ async function createEmbeddedDatabase({
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { unaccent },
   });
-  const db = drizzle(client, { schema, logger: logger ?? false });
+  const logger: Logger | false = observe ? { logQuery: (text) => observe(text)() } : false;
+  const db = drizzle(client, { schema, logger });
   return {
     db,
     kind: 'pglite',

@@ -114,29 +114,43 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 }
 
 /**
+ * Sees each statement as it is sent; the returned function is called once it settles (with its
+ * error, if it failed). The host's SQL spans (docs/operations.md, "Traces").
+ */
+export type StatementObserver = (text: string) => (error?: unknown) => void;
+
+/** What a client's statements report to, besides their request's deadline. */
+interface Watchers {
+  /** The pool's usage (pool-usage.ts): given for the pool itself, not a transaction's client. */
+  pool?: PoolUsage | undefined;
+  observe?: StatementObserver | undefined;
+}
+
+/**
  * The postgres.js client as drizzle uses it (`unsafe`, `begin`, `savepoint`), with each statement
  * and transaction bound to the deadline of the request it runs for, if any. Background work (jobs,
- * drains, streams already answered) runs outside any deadline and passes untouched. `pool` is the
- * pool's usage, which counts its statements and transactions (pool-usage.ts); a transaction's own
- * client (the callback's) has none.
+ * drains, streams already answered) runs outside any deadline and passes untouched.
  */
-export function cancellable(sql: postgres.Sql, pool?: PoolUsage): postgres.Sql {
+export function cancellable(sql: postgres.Sql, { pool, observe }: Watchers = {}): postgres.Sql {
   const inTransaction = !pool;
+  const sent = <Q extends PromiseLike<unknown>>(text: string, query: Q) => {
+    if (observe) watch(query, observe(text));
+    return pool ? pool.follow(query) : query;
+  };
   return new Proxy(sql, {
     get(target, property, receiver) {
       if (property === 'unsafe')
         return (...args: Parameters<postgres.Sql['unsafe']>) => {
           const deadline = current.getStore();
-          if (!deadline) return pool ? pool.follow(target.unsafe(...args)) : target.unsafe(...args);
+          if (!deadline) return sent(args[0], target.unsafe(...args));
           if (deadline.signal.aborted) throw refused();
           // Committed when it completes: a statement of its own that may write (not a select).
           const commits = !inTransaction && !/^\s*select\b/i.test(args[0]);
-          const query = follow(deadline, target.unsafe(...args), commits);
-          return pool ? pool.follow(query) : query;
+          return sent(args[0], follow(deadline, target.unsafe(...args), commits));
         };
       if (property === 'begin' || property === 'savepoint') {
         return (...args: unknown[]) => {
-          const started = transaction(target, property, args);
+          const started = transaction(target, property, args, observe);
           return pool && property === 'begin' ? pool.follow(started) : started;
         };
       }
@@ -144,6 +158,9 @@ export function cancellable(sql: postgres.Sql, pool?: PoolUsage): postgres.Sql {
     },
   });
 }
+
+const watch = (query: PromiseLike<unknown>, settled: (error?: unknown) => void) =>
+  void query.then(() => settled(), settled);
 
 /** Counts a statement in flight until it settles, and cancels it if the deadline passes first. */
 function follow<Q extends { cancel(): unknown } & PromiseLike<unknown>>(
@@ -173,7 +190,12 @@ function follow<Q extends { cancel(): unknown } & PromiseLike<unknown>>(
  * in flight from its first statement of work until it settles: its COMMIT, sent by postgres.js
  * itself, may be on its way when the connection goes silent.
  */
-function transaction(target: postgres.Sql, method: 'begin' | 'savepoint', args: unknown[]) {
+function transaction(
+  target: postgres.Sql,
+  method: 'begin' | 'savepoint',
+  args: unknown[],
+  observe: StatementObserver | undefined,
+) {
   const deadline = current.getStore();
   const last = args.length - 1;
   const callback = args[last] as (sql: postgres.Sql) => unknown;
@@ -184,7 +206,7 @@ function transaction(target: postgres.Sql, method: 'begin' | 'savepoint', args: 
       entered = true;
       deadline.inFlight++;
     }
-    return callback(cancellable(sql));
+    return callback(cancellable(sql, { observe }));
   };
   const start = (target as unknown as Record<typeof method, (...a: unknown[]) => Promise<unknown>>)[
     method

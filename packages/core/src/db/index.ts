@@ -3,3 +3,4 @@ export * as schema from './schema';
 export * from './job-queue';
 export * from './health';
 export type { PoolUsage } from './pool-usage';
+export type { StatementObserver } from './deadline';
