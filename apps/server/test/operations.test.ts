@@ -39,7 +39,9 @@ describe('/metrics', () => {
   });
 });
 
-describe('process', () => {
+// Each test starts a server process; one on a new PGlite directory migrates it before it binds
+// its port, which a loaded machine can stretch past the default 30 s (as `readyServers` allows).
+describe('process', { timeout: 150_000 }, () => {
   it('a bad configuration stops the start with one line naming the variable, exit 1', async () => {
     const server = runServer({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(1);

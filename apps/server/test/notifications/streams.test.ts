@@ -79,8 +79,10 @@ describe('GET /notifications/stream', () => {
   it('needs a token in the Authorization header; ends when the token expires', async () => {
     const user = await t.createUser();
     expect((await fetch(`${t.baseUrl}/notifications/stream`)).status).toBe(401);
+    // Two seconds: `exp` counts whole seconds, so a one-second token signed late in a second
+    // could expire before the stream opened (a 401 on a loaded machine).
     const short = signAccessToken(
-      { ...testAuthConfig, accessTokenTtl: 1 },
+      { ...testAuthConfig, accessTokenTtl: 2 },
       {
         id: user.id,
         perfil: 'ALUNO',

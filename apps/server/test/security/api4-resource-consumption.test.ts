@@ -161,7 +161,8 @@ describe('API4:2023 Unrestricted Resource Consumption', () => {
       );
       expect(tooDeep.status, op.key).toBe(400);
     }
-  });
+    // Every list twice over 10,000 rows each: over 30 s on PGlite on a loaded 2-core machine.
+  }, 120_000);
 
   it('a body over 100 kB → 413 on every operation that may carry one, REST and /trpc; nothing is written', async () => {
     const counts = await tableCounts(t.db);

@@ -29,11 +29,11 @@ async function unindexedForeignKeys(backend: TestBackend, url?: string): Promise
 }
 
 describe('foreign keys', () => {
-  it('PGlite: each has an index leading with its column', { timeout: 30_000 }, async () => {
+  it('PGlite: each has an index leading with its column', { timeout: 120_000 }, async () => {
     expect(await unindexedForeignKeys('pglite')).toEqual([]);
   });
 
-  it('PostgreSQL: the same', { timeout: 30_000, tags: ['postgres-only'] }, async () => {
+  it('PostgreSQL: the same', { timeout: 120_000, tags: ['postgres-only'] }, async () => {
     expect(await unindexedForeignKeys('postgres', process.env.TEST_DATABASE_URL)).toEqual([]);
   });
 });

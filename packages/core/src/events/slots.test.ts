@@ -46,5 +46,5 @@ describe.each(backends)('stream slots (%s)', (backend, url) => {
     } finally {
       await handle.close();
     }
-  }, 30_000);
+  }, 120_000);
 });

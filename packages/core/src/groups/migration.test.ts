@@ -36,11 +36,11 @@ async function check(handle: DatabaseHandle) {
 describe('posts.group_id becomes a reference to groups', () => {
   it(
     'PGlite: a groupId naming no group becomes null; the group text stays',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     () => withEmptyDatabase('pglite', undefined, check),
   );
 
-  it('PostgreSQL: the same', { timeout: 30_000, tags: ['postgres-only'] }, () =>
+  it('PostgreSQL: the same', { timeout: 120_000, tags: ['postgres-only'] }, () =>
     withEmptyDatabase('postgres', process.env.TEST_DATABASE_URL, check),
   );
 });
