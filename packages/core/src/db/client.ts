@@ -77,7 +77,7 @@ export interface DatabaseHandle {
    * publicly; docs/operations.md says what this shows behind PgBouncer.
    */
   poolConnections?: () => Promise<PoolConnections>;
-  /** PostgreSQL only: the query pool's work in use and waiting, as this process counts it. */
+  /** PostgreSQL only: the query pool's work waiting for a connection, as this process counts it. */
   poolUsage?: PoolUsage;
   /**
    * LISTEN on a channel (see `events/bus.ts`); `onListen` runs on every (re)connection, `onDrop`

@@ -18,11 +18,6 @@ export class PoolUsage {
     return work;
   }
 
-  /** Units of work running on a connection (connecting included). */
-  get inUse(): number {
-    return Math.min(this.#working, this.size);
-  }
-
   /** Units of work waiting for a connection: queued, or lined up behind a busy one. */
   get waiting(): number {
     return Math.max(0, this.#working - this.size);
