@@ -34,13 +34,14 @@ describe('fault: the database is black-holed under load', { tags: ['postgres-onl
       reason?: string;
       id?: string;
     };
-    const results: Array<Result & { sent: string; answered: string }> = [];
+    const results: Array<Result & { sent: string; waitedMs: number }> = [];
     let phase = 'before';
     try {
       await waitFor(() => isReady(server), 60_000, 'server ready');
       const user = await seedUser(database.url);
       const write = async (n: number) => {
         const sent = phase;
+        const sentAt = Date.now();
         const keyed = n % 2 === 0;
         const nome = `carga ${n} ${randomBytes(4).toString('hex')}`;
         const response = await fetch(`${server.url}/exemplos`, {
@@ -60,7 +61,7 @@ describe('fault: the database is black-holed under load', { tags: ['postgres-onl
           nome,
           ...(body.reason ? { reason: body.reason } : {}),
           sent,
-          answered: phase,
+          waitedMs: Date.now() - sentAt,
           ...(body.dados ? { id: body.dados.id } : {}),
         });
       };
@@ -84,14 +85,16 @@ describe('fault: the database is black-holed under load', { tags: ['postgres-onl
         expect([201, 503], JSON.stringify(result)).toContain(result.status);
         if (result.status === 503) expect(Number(result.retryAfter)).toBeGreaterThan(0);
       }
-      // Sent once the cut was known: refused while it still lasted, keyed or not.
+      // Sent once the cut was known: refused, keyed or not, without waiting for the 10 s deadline
+      // (on a loaded machine the last of them may be answered just after the partition ends, so
+      // the answer's wait is what is checked, not the phase it lands in).
       const known = results.filter((r) => r.sent === 'known');
       expect(known.filter((r) => r.keyed).length).toBeGreaterThan(0);
       expect(known.filter((r) => !r.keyed).length).toBeGreaterThan(0);
       for (const result of known)
         expect(result, JSON.stringify(result)).toMatchObject({
           status: 503,
-          answered: 'known',
+          waitedMs: expect.toSatisfy((ms: number) => ms < 8_000),
         });
       expect(results.filter((r) => r.sent === 'after' && r.status === 201).length).toBeGreaterThan(
         0,

@@ -6,10 +6,11 @@ import { isReady, privateCluster, runServer, seedUser, waitFor } from '../suppor
  * requests fail cleanly in the error format, and the server recovers with no restart.
  * Runs on a private cluster so that the shared test server is never stopped.
  */
-// Independent of the suite's backend: run once, in the PGlite project that always exists.
+// Independent of the suite's backend: run once, in the PGlite project that always exists. The
+// timeout covers the waits below (60 + 20 + 30 + 30 s): the PGlite project runs three files at once.
 describe(
   'fault: the database goes away and comes back',
-  { tags: ['private-cluster', 'pglite-only'] },
+  { tags: ['private-cluster', 'pglite-only'], timeout: 150_000 },
   () => {
     it('reports 503 on /ready, answers 503 with Retry-After in the error format, and recovers by itself', async () => {
       const cluster = privateCluster();
