@@ -1,8 +1,9 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { isReady, runServer, scratchDatabase, seedUser, waitFor } from '../support/process';
+import { tcpProxy } from '../support/tcp-proxy';
+
+const REQUEST_TIMEOUT_MS = 2000;
 
 /**
  * A TCP proxy between the server and PostgreSQL, cut for a few seconds under a steady stream of
@@ -10,43 +11,6 @@ import { isReady, runServer, scratchDatabase, seedUser, waitFor } from '../suppo
  * configured bound (503 with Retry-After while the database cannot be reached), nothing that was
  * acknowledged is lost, and the server recovers without a restart.
  */
-function tcpProxy(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = createServer((client) => {
-        const upstream = connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  return {
-    listen,
-    get port() {
-      return port;
-    },
-    /** Refuses new connections and drops the open ones. */
-    async cut() {
-      await new Promise<void>((resolve) => {
-        server!.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
-    },
-  };
-}
-
-const REQUEST_TIMEOUT_MS = 2000;
-
 describe(
   'fault: the connection to the database is cut under load',
   { tags: ['postgres-only'] },
@@ -60,8 +24,7 @@ describe(
       direct.child.kill('SIGTERM');
       await direct.exited;
 
-      const proxy = tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-      await proxy.listen();
+      const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       const viaProxy = new URL(database.url);
       viaProxy.host = `127.0.0.1:${proxy.port}`;
       const server = runServer({
@@ -107,10 +70,10 @@ describe(
         const load = setInterval(() => writes.push(write(n++)), 50);
         await new Promise((r) => setTimeout(r, 2000));
         phase = 'cut';
-        await proxy.cut();
+        await proxy.close();
         const ready = await fetch(`${server.url}/ready`);
         await new Promise((r) => setTimeout(r, 3000));
-        await proxy.listen();
+        await proxy.reopen();
         phase = 'after';
         await new Promise((r) => setTimeout(r, 4000));
         clearInterval(load);
@@ -152,7 +115,7 @@ describe(
       } finally {
         server.child.kill('SIGKILL');
         await server.exited;
-        await proxy.cut().catch(() => {});
+        await proxy.close().catch(() => {});
         await database.drop();
       }
     }, 120_000);

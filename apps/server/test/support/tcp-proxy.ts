@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
  * A TCP proxy in front of a server (PostgreSQL, Redis), for fault tests: `blackHole()` keeps
  * every connection open and accepts new ones but forwards nothing in either direction (a
  * network partition: no refusal, no answer); `restore()` drops those connections and forwards
- * again; `close()` refuses new connections and drops the open ones.
+ * again; `close()` refuses new connections and drops the open ones (a cut), which `reopen()`
+ * ends on the same port.
  */
 export async function tcpProxy(target: { host: string; port: number }) {
   const pairs = new Set<[Socket, Socket]>();
@@ -32,9 +33,12 @@ export async function tcpProxy(target: { host: string; port: number }) {
     upstream.on('close', drop);
     client.pipe(upstream).pipe(client);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const port = (server.address() as AddressInfo).port;
   return {
-    port: (server.address() as AddressInfo).port,
+    port,
     blackHole() {
       holed = true;
       for (const [client, upstream] of pairs) {
@@ -59,5 +63,6 @@ export async function tcpProxy(target: { host: string; port: number }) {
       this.restore();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+    reopen: () => listen(port),
   };
 }

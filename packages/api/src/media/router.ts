@@ -1,6 +1,6 @@
 import {
-  AppError,
   avatarResponse,
+  LimitError,
   mediaIdInput,
   mediaUploadSchema,
   uploadMediaInput,
@@ -31,7 +31,7 @@ export async function counted<T>(ctx: Context, upload: () => Promise<T>): Promis
   try {
     return await upload();
   } catch (error) {
-    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS')
+    if (error instanceof LimitError && error.limit === 'uploads-per-day')
       ctx.setHeader?.('Retry-After', untilTomorrow());
     throw error;
   }
