@@ -16,7 +16,7 @@ import {
   roleStatementTimeout,
   type PoolOptions,
 } from './pool';
-import { cancellable, type StatementObserver } from './deadline';
+import { watchedClient, type StatementObserver } from './deadline';
 import { PoolUsage } from './pool-usage';
 import { withDeadline } from './unavailable';
 
@@ -116,7 +116,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.kind === 'pglite') return createEmbeddedDatabase(options);
   const client = queryPool(options);
   const usage = new PoolUsage(poolSize(options));
-  const db = drizzlePostgres(cancellable(client, { pool: usage, observe: options.observe }), {
+  const db = drizzlePostgres(watchedClient(client, { pool: usage, observe: options.observe }), {
     schema,
   });
   const { directUrl } = options;

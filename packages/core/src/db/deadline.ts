@@ -127,11 +127,12 @@ interface Watchers {
 }
 
 /**
- * The postgres.js client as drizzle uses it (`unsafe`, `begin`, `savepoint`), with each statement
- * and transaction bound to the deadline of the request it runs for, if any. Background work (jobs,
- * drains, streams already answered) runs outside any deadline and passes untouched.
+ * The postgres.js client as drizzle uses it (`unsafe`, `begin`, `savepoint`), every statement and
+ * transaction watched, in the one place that sees them all: bound to the deadline of the request
+ * it runs for, if any (background work, such as jobs, drains and streams already answered, runs
+ * outside any deadline), counted in the pool's usage, and shown to the observer (SQL spans).
  */
-export function cancellable(sql: postgres.Sql, { pool, observe }: Watchers = {}): postgres.Sql {
+export function watchedClient(sql: postgres.Sql, { pool, observe }: Watchers = {}): postgres.Sql {
   const inTransaction = !pool;
   const sent = <Q extends PromiseLike<unknown>>(text: string, query: Q) => {
     if (observe) watch(query, observe(text));
@@ -186,7 +187,7 @@ function follow<Q extends { cancel(): unknown } & PromiseLike<unknown>>(
 }
 
 /**
- * `begin` or `savepoint` with the callback's client made cancellable too. A transaction counts as
+ * `begin` or `savepoint` with the callback's client watched too. A transaction counts as
  * in flight from its first statement of work until it settles: its COMMIT, sent by postgres.js
  * itself, may be on its way when the connection goes silent.
  */
@@ -206,7 +207,7 @@ function transaction(
       entered = true;
       deadline.inFlight++;
     }
-    return callback(cancellable(sql, { observe }));
+    return callback(watchedClient(sql, { observe }));
   };
   const start = (target as unknown as Record<typeof method, (...a: unknown[]) => Promise<unknown>>)[
     method
