@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -30,10 +32,13 @@ export function diskStorage(directory: string): MediaStorage {
       await rename(partial, join(directory, name));
     },
     async open(name) {
+      // fs's own stream (as express.static's): a FileHandle's stream awaits a promise per read.
+      const stream = createReadStream(join(directory, name));
       try {
-        const handle = await open(join(directory, name), 'r');
-        return handle.createReadStream();
+        await once(stream, 'open');
+        return stream;
       } catch (error) {
+        stream.destroy();
         if (isMissing(error)) return undefined;
         throw error;
       }
