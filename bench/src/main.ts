@@ -8,7 +8,7 @@
  * Environment: BENCH_DATABASE_URL (a PostgreSQL superuser URL; default postgres://postgres@
  * 127.0.0.1:5432/test), BENCH_POOL_MAX (connections per process, server and handler alike),
  * SKIP_BUILD=1 (reuse apps/server/dist), BENCH_REUSE_DB=1 (keep and reuse the seeded databases),
- * BENCH_CPU_PROF=1 (the main server writes a .cpuprofile into bench/results/profiles).
+ * BENCH_CPU_PROF=1 (the main server and the photos' server write a .cpuprofile into bench/results/profiles).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -46,6 +46,7 @@ import {
   ROOT,
   dropDatabase,
   log,
+  profileFlags,
   startProcess,
   startServer,
   stopProcess,
@@ -97,12 +98,7 @@ async function main() {
   const seededAt = Date.now();
 
   const serverEnv = { DATABASE_URL: large.url, DATABASE_POOL_MAX: POOL_MAX };
-  const profile = process.env.BENCH_CPU_PROF === '1';
-  const server = await startServer(
-    'server',
-    serverEnv,
-    profile ? ['--cpu-prof', `--cpu-prof-dir=${BENCH_DIR}results/profiles`] : [],
-  );
+  const server = await startServer('server', serverEnv, profileFlags());
   const idleRss = rssMb(server.pid);
   const idle = atMost('idle RSS of the server, MB', idleRss, 150, 'after start, before any load');
   logRatios([idle]);

@@ -12,7 +12,15 @@ import postgres from 'postgres';
 import sharp from 'sharp';
 import { atLeast, atMost, type Ratio, type Timing } from './ratios';
 import { compare, parse, rssMb, type RunResult } from './measure';
-import { log, startProcess, startServer, stopProcess, BENCH_DIR, type Service } from './support';
+import {
+  log,
+  profileFlags,
+  startProcess,
+  startServer,
+  stopProcess,
+  BENCH_DIR,
+  type Service,
+} from './support';
 
 /** A 4000×3000 photo-like JPEG (noise, so it does not compress to nothing). */
 async function twelveMegapixels(): Promise<Buffer> {
@@ -65,11 +73,11 @@ export async function mediaBench(options: {
   timing: Timing;
 }): Promise<{ results: RunResult[]; ratios: Ratio[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-bench-media-'));
-  const server = await startServer('server (photos)', {
-    DATABASE_URL: options.url,
-    DATABASE_POOL_MAX: options.poolMax,
-    DATA_DIR: dataDir,
-  });
+  const server = await startServer(
+    'server (photos)',
+    { DATABASE_URL: options.url, DATABASE_POOL_MAX: options.poolMax, DATA_DIR: dataDir },
+    profileFlags(),
+  );
   const staticFiles = await startProcess(
     'express-static',
     ['--import', 'tsx', 'src/baselines.ts', 'express-static'],

@@ -1,7 +1,6 @@
 import { MEDIA_FILES_PATH, type MediaService } from '@campus/core';
 import { Router } from 'express';
 import type { OpenAPIObject } from 'trpc-to-openapi';
-import { pipeline } from 'node:stream/promises';
 import { setRouteLabel } from '../metrics';
 import { methodNotAllowed } from './errors';
 
@@ -28,7 +27,12 @@ export function mediaFilesRouter(media: MediaService): Router {
       if (req.method !== 'HEAD' && !body) return next();
       res.status(200).type(file.contentType).setHeader('Content-Length', String(file.bytes));
       if (!body) return void res.end();
-      await pipeline(body, res);
+      // `pipe`, as express.static does: `pipeline` makes and aborts an AbortController per file
+      // (a DOMException with its stack), about a quarter of this route's CPU in `pnpm bench`
+      // (290 → 220 µs a request). A failed read or a gone client ends both.
+      body.on('error', () => res.destroy());
+      res.on('close', () => body.destroy());
+      body.pipe(res);
     } catch (error) {
       if (!res.headersSent) next(error);
       else res.destroy();
