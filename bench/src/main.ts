@@ -8,7 +8,8 @@
  * Environment: BENCH_DATABASE_URL (a PostgreSQL superuser URL; default postgres://postgres@
  * 127.0.0.1:5432/test), BENCH_POOL_MAX (connections per process, server and handler alike),
  * SKIP_BUILD=1 (reuse apps/server/dist), BENCH_REUSE_DB=1 (keep and reuse the seeded databases),
- * BENCH_CPU_PROF=1 (the main server and the photos' server write a .cpuprofile into bench/results/profiles).
+ * BENCH_CPU_PROF=1 (the main server and the photos' server write a .cpuprofile into
+ * bench/results/profiles).
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -117,16 +117,16 @@ export function productionNodeFlags(): string[] {
   return args.slice(1, -1);
 }
 
-/**
- * The built server (apps/server/dist/main.js) in production mode, started with the container's
- * Node flags: no rate limits, warnings and errors logged only.
- */
 /** With BENCH_CPU_PROF=1, the flags that make a server write a .cpuprofile into results/profiles. */
 export const profileFlags = (): string[] =>
   process.env.BENCH_CPU_PROF === '1'
     ? ['--cpu-prof', `--cpu-prof-dir=${BENCH_DIR}results/profiles`]
     : [];
 
+/**
+ * The built server (apps/server/dist/main.js) in production mode, started with the container's
+ * Node flags: no rate limits, warnings and errors logged only.
+ */
 export async function startServer(
   name: string,
   env: Record<string, string>,
