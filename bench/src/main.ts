@@ -33,7 +33,7 @@ import {
 } from './options';
 import { atMost, logRatios, type Ratio } from './ratios';
 import { writeReport, type Report } from './report';
-import { feedPages, loginLoad, others, postRead } from './scenarios';
+import { feedPages, loginLoad, loginMemory, others, postRead } from './scenarios';
 import { migrate, seedDatabase } from './seeding';
 import { staticList } from './static-list';
 import { groupLists } from './groups';
@@ -178,6 +178,13 @@ async function main() {
           500,
         ),
       );
+      const fresh = await startServer('server (32 logins)', serverEnv);
+      try {
+        const login = { email: large.users[1]!.email, password: PASSWORD };
+        collect({ results: [], ratios: [await loginMemory(fresh, login)] });
+      } finally {
+        await stopProcess(fresh);
+      }
     }
     if (wants('others')) {
       results.push(

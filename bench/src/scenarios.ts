@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { atLeast, atMost, type Timing } from './ratios';
 import { type Service } from './support';
-import { compare, parse, type Load, type RunResult } from './measure';
+import { compare, parse, rssMb, type Load, type RunResult } from './measure';
 
 export const LIST_LIMIT = 10;
 const POOLED_ROW = 'GET /post/:id through PgBouncer (transaction mode), REST adapter';
@@ -130,6 +130,45 @@ export async function postRead(
       atMost('GET /post/:id REST / handler, p99', r.p99 / h.p99, 1.2, `${r.p99} ms / ${h.p99} ms`),
     ],
   };
+}
+
+/**
+ * The server's memory with 32 logins in flight (issue 34): each scrypt hash holds 128 MiB while
+ * it runs, so without the bound on password work (docs/operations.md, "Password checks") 32 at
+ * once would need 4 GiB. Three bursts of 32 logins sent at once, each burst answered before the
+ * next (a client flooding again on each 503 would measure the flood, not the logins), on a
+ * server started for it so that what earlier scenarios left in its heap does not count.
+ */
+export async function loginMemory(server: Service, login: { email: string; password: string }) {
+  let rss = rssMb(server.pid);
+  const sampler = setInterval(() => (rss = Math.max(rss, rssMb(server.pid))), 100);
+  const statuses = new Map<string, number>();
+  try {
+    for (let burst = 0; burst < 3; burst++) {
+      const answers = await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          const response = await fetch(`${server.url}/autenticacao/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email: login.email, senha: login.password }),
+          });
+          const body = (await response.json()) as { reason?: string };
+          return `${response.status}${body.reason ? ` ${body.reason}` : ''}`;
+        }),
+      );
+      for (const answer of answers) statuses.set(answer, (statuses.get(answer) ?? 0) + 1);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  rss = Math.max(rss, rssMb(server.pid));
+  const answered = [...statuses].map(([status, n]) => `${n} × ${status}`).join(', ');
+  return atMost(
+    'server RSS while 32 logins are in flight, MB',
+    rss,
+    500,
+    `largest sample, every 100 ms, over 3 bursts of 32 at once: ${answered}`,
+  );
 }
 
 export async function loginLoad(
