@@ -36,8 +36,14 @@ export function smallTouchTargets(page: Page): Promise<string[]> {
       const cy = a.top + a.height / 2;
       return b.left < cx + 22 && b.right > cx - 22 && b.top < cy + 22 && b.bottom > cy - 22;
     };
-    const name = (el: Element) =>
-      (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40);
+    // A field is named by its label (and its type), so an offender can be found on the page.
+    const name = (el: Element) => {
+      const label = (el as HTMLInputElement).labels?.[0]?.textContent;
+      const type = el.tagName === 'INPUT' ? ` [${(el as HTMLInputElement).type}]` : '';
+      return (
+        (el.getAttribute('aria-label') ?? label ?? el.textContent ?? '').trim().slice(0, 40) + type
+      );
+    };
     return controls
       .filter(({ el, rect }, i) => {
         if (rect.width >= 43.5 && rect.height >= 43.5) return false;
