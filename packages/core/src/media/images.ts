@@ -108,28 +108,36 @@ export async function renderImage(
   if (!pixels) throw invalidImage('A imagem não tem dimensões legíveis');
   if (pixels > LIMITS.media.pixels.max) throw invalidImage('A imagem tem mais de 40 megapixels');
   const shape = SHAPES[kind];
-  // The original is decoded once; the thumbnail is made from the main rendition.
-  const render = async (
-    input: string | Buffer,
-    size: { side: number; square: boolean },
-  ): Promise<Rendition> => {
-    const { data, info } = await sharp(input, decodeOptions)
-      .rotate()
-      .resize({
-        width: size.side,
-        height: size.side,
-        fit: size.square ? 'cover' : 'inside',
-        withoutEnlargement: !size.square,
-      })
-      .webp({ quality: 80, effort: 2 })
-      .toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  };
   try {
-    const main = await render(path, shape.main);
-    const thumb = await render(main.data, shape.thumb);
+    // The original is decoded, oriented and resized once, to raw pixels; both WebPs are encoded
+    // from those, side by side (before, the thumbnail decoded the main WebP again: 8 simultaneous
+    // 12 MP uploads' p99 went from 4.5 to 3.3-3.5 s in one bench session).
+    const { data: decoded, info } = await sharp(path, decodeOptions)
+      .rotate()
+      .resize(fitTo(shape.main))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const [main, thumb] = await Promise.all([
+      encode(sharp(decoded, raw)),
+      encode(sharp(decoded, raw).resize(fitTo(shape.thumb))),
+    ]);
     return { main, thumb };
   } catch (error) {
     throw invalidImage(`A imagem não pôde ser decodificada (${(error as Error).message})`);
   }
+}
+
+const fitTo = (size: { side: number; square: boolean }) => ({
+  width: size.side,
+  height: size.side,
+  fit: size.square ? ('cover' as const) : ('inside' as const),
+  withoutEnlargement: !size.square,
+});
+
+async function encode(image: ReturnType<typeof SharpFunction>): Promise<Rendition> {
+  const { data, info } = await image
+    .webp({ quality: 80, effort: 2 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
