@@ -1,4 +1,4 @@
-import { needs, postgresOnly, redis } from '@campus/vitest-config';
+import { needs, postgresOnly, redis, TEST_WORKER_EXEC_ARGV } from '@campus/vitest-config';
 import { defineConfig } from 'vitest/config';
 import {
   canRunPrivateCluster,
@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    execArgv: TEST_WORKER_EXEC_ARGV,
     reporters: ['default', '@campus/vitest-config/skip-reporter'],
     projects: backends.map((backend) => ({
       extends: true,

@@ -26,3 +26,9 @@ export declare const redis: () => Need;
  * REQUIRE_POSTGRES_SUITES=1 is the older spelling of `postgres-only`.
  */
 export declare function requiredTags(env?: NodeJS.ProcessEnv): Set<string>;
+
+/**
+ * Node's arguments for a workspace's test workers (vitest's `execArgv`): V8's baseline WebAssembly
+ * compiler only, which runs embedded PGlite with less CPU in a process that lives for one file.
+ */
+export declare const TEST_WORKER_EXEC_ARGV: string[];

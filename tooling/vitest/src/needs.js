@@ -36,3 +36,10 @@ export function requiredTags(env = process.env) {
   if (env.REQUIRE_POSTGRES_SUITES === '1') tags.add(POSTGRES_ONLY);
   return tags;
 }
+
+// PGlite is PostgreSQL built to 9 MB of WebAssembly. A test worker lives for one file, and in so
+// short a process V8's optimising compiler spends more CPU on PGlite's hot functions than their
+// optimised code gives back before the process exits: with the baseline compiler only (Liftoff),
+// the same PGlite work took about 2.5 times less CPU (README, "Tests"). For test workers only: a
+// server runs long enough to want the optimised code.
+export const TEST_WORKER_EXEC_ARGV = ['--liftoff-only'];
