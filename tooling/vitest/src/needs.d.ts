@@ -29,6 +29,6 @@ export declare function requiredTags(env?: NodeJS.ProcessEnv): Set<string>;
 
 /**
  * Node's arguments for a workspace's test workers (vitest's `execArgv`): V8's baseline WebAssembly
- * compiler only, which runs embedded PGlite with less CPU in a process that lives for one file.
+ * compiler only, which runs embedded PGlite with less CPU in a process that lives for minutes.
  */
 export declare const TEST_WORKER_EXEC_ARGV: string[];
