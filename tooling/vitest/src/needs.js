@@ -40,7 +40,7 @@ export function requiredTags(env = process.env) {
 // PGlite is PostgreSQL built to 9 MB of WebAssembly. A test worker lives for minutes at most, and
 // in so short a process V8's optimising compiler spends more CPU on PGlite's hot functions than
 // their optimised code gives back: with the baseline compiler only (Liftoff), a fresh PGlite and
-// 1,200 statements took 0.8 s of CPU instead of 2.1, and the server's PGlite project, whose
-// workers keep their modules across files, 7.2 min instead of 7.8 (README, "Tests"). For test
-// workers only: a server runs long enough to want the optimised code.
+// 1,200 statements took 0.8 s of CPU instead of 2.1, and the server suite 22.4 min instead of
+// 23.8 (README, "Tests"). For test workers only: a server runs long enough to want the optimised
+// code.
 export const TEST_WORKER_EXEC_ARGV = ['--liftoff-only'];
