@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 
 describe('scrypt password hashing', () => {
   it('verifies the right password only, with a fresh salt each time', async () => {
@@ -14,5 +14,12 @@ describe('scrypt password hashing', () => {
   it('rejects hashes it does not understand', async () => {
     expect(await verifyPassword('x', 'bcrypt$whatever')).toBe(false);
     expect(await verifyPassword('x', '')).toBe(false);
+  });
+
+  it('keeps one decoy hash per cost: an unknown e-mail costs what a known one costs', async () => {
+    const cheap = await decoyPasswordHash(4);
+    expect(cheap).toMatch(/^scrypt\$4\$8\$1\$/);
+    expect(await decoyPasswordHash(5)).toMatch(/^scrypt\$5\$8\$1\$/);
+    expect(await decoyPasswordHash(4)).toBe(cheap);
   });
 });

@@ -41,9 +41,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash of a random password, verified against when the e-mail is unknown (equal timing). */
-let decoyHash: Promise<string> | undefined;
+/**
+ * A hash of a random password at `log2Cost`, verified against when the e-mail is unknown, so that
+ * such a login costs what a real one costs (equal timing). One per cost: services of another cost
+ * in the same process (the tests) must not get a cheaper or dearer decoy than their own.
+ */
+const decoyHashes = new Map<number, Promise<string>>();
 export function decoyPasswordHash(log2Cost: number): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(16).toString('hex'), log2Cost);
-  return decoyHash;
+  let decoy = decoyHashes.get(log2Cost);
+  if (!decoy) {
+    decoy = hashPassword(randomBytes(16).toString('hex'), log2Cost);
+    decoyHashes.set(log2Cost, decoy);
+  }
+  return decoy;
 }
