@@ -1,4 +1,10 @@
-import { needs, postgresOnly, redis, TEST_WORKER_EXEC_ARGV } from '@campus/vitest-config';
+import {
+  needs,
+  postgresOnly,
+  redis,
+  TEST_TIMEOUTS,
+  TEST_WORKER_EXEC_ARGV,
+} from '@campus/vitest-config';
 import { defineConfig } from 'vitest/config';
 import {
   canRunPrivateCluster,
@@ -18,8 +24,7 @@ const backends = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...TEST_TIMEOUTS,
     execArgv: TEST_WORKER_EXEC_ARGV,
     reporters: ['default', '@campus/vitest-config/skip-reporter'],
     projects: backends.map((backend) => ({

@@ -32,3 +32,9 @@ export declare function requiredTags(env?: NodeJS.ProcessEnv): Set<string>;
  * compiler only, which runs embedded PGlite with less CPU in a process that lives for minutes.
  */
 export declare const TEST_WORKER_EXEC_ARGV: string[];
+
+/**
+ * vitest's `testTimeout` and `hookTimeout` for the workspaces whose tests touch a database: long
+ * enough that a loaded machine slows a test without failing it, short enough to end a hang.
+ */
+export declare const TEST_TIMEOUTS: { testTimeout: number; hookTimeout: number };

@@ -44,3 +44,9 @@ export function requiredTags(env = process.env) {
 // 23.8 (README, "Tests"). For test workers only: a server runs long enough to want the optimised
 // code.
 export const TEST_WORKER_EXEC_ARGV = ['--liftoff-only'];
+
+// A test's time limit catches a test that hangs; it must not decide the outcome of one that is
+// merely slow because the machine is loaded (CI runs every workspace's suite at once on two
+// cores, and a core test migrating a new PostgreSQL database from four handles took over 5 s,
+// vitest's default, there). Generous limits for every workspace that touches a database.
+export const TEST_TIMEOUTS = { testTimeout: 30_000, hookTimeout: 60_000 };
