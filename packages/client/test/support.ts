@@ -66,6 +66,11 @@ export async function startServer(): Promise<Server> {
       JWT_SECRET: 'client-example-secret-client-example-secret',
       LOG_LEVEL: 'warn',
       RATE_LIMIT: 'off',
+      // What this suite checks is the client, not the server's pace: a cheap password hash and a
+      // minute per call, so that a machine busy with every other suite slows a call without
+      // failing it (at the defaults, cost 17 and 10 s, a login was once answered 503 that way).
+      PASSWORD_HASH_COST: '12',
+      REQUEST_TIMEOUT_MS: '60000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },

@@ -53,6 +53,7 @@ describeE2e('push notifications', ({ browser }) => {
       SHUTDOWN_DELAY: '0',
       LOG_LEVEL: 'silent',
       PASSWORD_HASH_COST: '12',
+      REQUEST_TIMEOUT_MS: '60000',
       PUSH_ENDPOINT_HOSTS: '127.0.0.1',
     });
     const { shutdown } = await startServer(config, createLogger('silent'));

@@ -46,6 +46,9 @@ export async function startE2eServer(smtpPort: number) {
     SHUTDOWN_TIMEOUT: '2',
     LOG_LEVEL: 'silent',
     PASSWORD_HASH_COST: '12',
+    // A call gets a minute, not the default 10 s: a machine busy with every other suite slows the
+    // pages without failing them.
+    REQUEST_TIMEOUT_MS: '60000',
     ACCESS_TOKEN_TTL: '5',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
