@@ -39,6 +39,8 @@ export interface AppOptions {
   logger: Logger;
   /** Answers whether the database is reachable, for /ready. */
   ping: () => Promise<boolean>;
+  /** Whether the process is stopping, for /ready (start.ts: from SIGTERM on). */
+  stopping?: () => boolean;
   corsOrigins?: string[];
   /** Per-address limits (docs/contract/protocol.md); absent → no limits (RATE_LIMIT=off, most tests). */
   rateLimits?: RateLimits;
@@ -153,6 +155,7 @@ export function createApp({
   services,
   logger,
   ping,
+  stopping,
   corsOrigins = [],
   rateLimits,
   trustProxy = false,
@@ -212,7 +215,7 @@ export function createApp({
   // Everything else passes the per-address ceiling here, once per request.
   if (rateLimits) app.use(globalRateLimit(rateLimits.global, logger));
   app.use(staticLists);
-  app.use(onlyUnder(PROBE_PATHS, probesRouter({ ping, metricsToken })));
+  app.use(onlyUnder(PROBE_PATHS, probesRouter({ ping, stopping, metricsToken })));
   app.use(onlyUnder(DOCS_PATHS, docsRouter()));
   app.use(mediaFilesRouter(services.media));
   app.use(restRouter(createContext, logger, { heartbeatMs: streamHeartbeatMs }));

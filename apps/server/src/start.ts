@@ -158,7 +158,8 @@ export async function startServer(
     services,
     track: inFlight.track,
     logger,
-    ping: async () => !notReady() && (await database.ping()),
+    ping: () => database.ping(),
+    stopping: () => notReady(),
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
     deadlineCallsBackWork: asyncContextIsCheap(process.versions.node, [
       ...process.execArgv,

@@ -8,27 +8,26 @@ import { HOST_PATHS } from './host-paths';
 export interface ProbeOptions {
   /** Answers whether the database is reachable. */
   ping: () => Promise<boolean>;
+  /** Whether this process is stopping (SIGTERM): /ready says so, not a database fault. */
+  stopping?: (() => boolean) | undefined;
   /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
   metricsToken?: string | undefined;
 }
 
-/** `/health` (the process lives), `/ready` (the database answers) and `/metrics` (Prometheus). */
-export function probesRouter({ ping, metricsToken }: ProbeOptions): Router {
+/** `/health` (the process lives), `/ready` (the database answers, the process is not stopping) and `/metrics` (Prometheus). */
+export function probesRouter({ ping, stopping, metricsToken }: ProbeOptions): Router {
   const router = Router();
   router.get(HOST_PATHS.health, (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get(HOST_PATHS.ready, async (_req, res) => {
     // `ping` gives up within a second: a database that went away is reported, not waited on.
-    const ok = await ping();
-    if (!ok) res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_S));
-    res
-      .status(ok ? 200 : 503)
-      .json(
-        ok
-          ? { status: 'ready' }
-          : { code: 'SERVICE_UNAVAILABLE', message: 'Banco de dados indisponível' },
-      );
+    const unready = stopping?.()
+      ? 'Servidor encerrando; outra instância atende'
+      : !(await ping()) && 'Banco de dados indisponível';
+    if (!unready) return void res.json({ status: 'ready' });
+    res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_S));
+    res.status(503).json({ code: 'SERVICE_UNAVAILABLE', message: unready });
   });
   router.get(HOST_PATHS.metrics, (req, res, next) => {
     if (metricsToken && req.headers.authorization !== `Bearer ${metricsToken}`) {

@@ -94,7 +94,13 @@ describe(
           // Not ready, yet still serving what reaches it.
           const late = await fetch(`${leaving!.url}/post`, { headers: user.auth });
           expect(late.status).toBe(200);
-          expect((await fetch(`${leaving!.url}/ready`)).status).toBe(503);
+          const notReady = await fetch(`${leaving!.url}/ready`);
+          expect(notReady.status).toBe(503);
+          // It says why: stopping, not a database fault.
+          expect(await notReady.json()).toEqual({
+            code: 'SERVICE_UNAVAILABLE',
+            message: 'Servidor encerrando; outra instância atende',
+          });
 
           expect(await stream.done).toMatch(/retry: \d+\n\n$/);
           expect(await leaving!.exited).toBe(0);
