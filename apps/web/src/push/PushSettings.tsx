@@ -115,7 +115,7 @@ function TypeSwitches() {
       <legend>Enviar para o celular e o computador</legend>
       <ErrorMessage>{update.error ? 'Não foi possível salvar. Tente de novo.' : ''}</ErrorMessage>
       {(Object.keys(LABELS) as NotificationType[]).map((type) => (
-        <label key={type} className="switch">
+        <label key={type} className="check switch">
           <input
             type="checkbox"
             role="switch"

@@ -196,21 +196,22 @@ describeE2e('no telefone (390×844, toque)', ({ baseUrl, browser, register }) =>
       // Checked once the page has followed the address it changed (a re-render away).
       await expect.poll(() => control.isChecked()).toBe(true);
     }
-    for (const [item, heading] of [
-      ['Feed', 'Feed'],
-      ['Partidas', 'Partidas'],
-      ['Grupos', 'Grupos'],
-      [/^Notificações/, 'Notificações'],
-      [/^Conta de @/, 'Minha conta'],
+    // Each page with what it shows last (its data, a section loaded apart), so the check sees it.
+    for (const [item, heading, last] of [
+      ['Feed', 'Feed', page.locator('article.post-item').first()],
+      ['Partidas', 'Partidas', page.getByRole('switch', { name: 'Minhas partidas' })],
+      ['Grupos', 'Grupos', page.getByRole('switch', { name: 'Só os meus grupos' })],
+      [/^Notificações/, 'Notificações', page.getByRole('switch', { name: 'Só as não lidas' })],
+      [/^Conta de @/, 'Minha conta', page.getByRole('switch', { name: 'Conteúdo meu ocultado' })],
     ] as const) {
       await nav.getByRole('link', { name: item }).tap();
       await visible(page.getByRole('heading', { name: heading, level: 1 }));
+      await visible(last);
       await page.waitForFunction(
         () => !document.querySelector('main')!.innerText.includes('Carregando'),
       );
-      // Polled: a page may pass through a state of its own while it settles (none may stay). On
-      // a loaded CI machine four 32 px fields of Minha conta outlasted 10 s once (not seen
-      // since, nor on a quiet machine): 30 s, and offenders are named by their labels.
+      // Polled: a page may pass through a state of its own while it settles (none may stay).
+      // Offenders are named by their labels.
       await expect
         .poll(async () => [heading, await smallTouchTargets(page)], { timeout: 30_000 })
         .toEqual([heading, []]);
