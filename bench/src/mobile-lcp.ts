@@ -6,7 +6,8 @@
  * fresh profile (cold cache), under a mobile profile: 1.6 Mbps down, 750 kbps up, 150 ms round
  * trip, CPU 4× slower, a 390×844 phone screen. Prints each load's Largest Contentful Paint and
  * Cumulative Layout Shift, their medians, and the gzip size of the initial JS (the entry script
- * and the modules it preloads, as index.html names them). Exits 1 when a median LCP is over its
+ * and the modules it preloads, as index.html names them). Each load also says where its time went
+ * (TIMELINE: the network's part and the main thread's). Exits 1 when a median LCP is over its
  * limit (login 1.5 s, feed 2.0 s), a CLS over 0.1, or the initial JS over 110 kB.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -41,7 +42,32 @@ const LCP_OBSERVER = `
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
   }).observe({ type: 'layout-shift', buffered: true });
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
 `;
+
+/**
+ * Where a load's time went, in ms since navigation: the document and the last script received,
+ * each API call's answer, and the main thread's long tasks (over 50 ms, the scripts' parse and
+ * run under the CPU slowdown) before the LCP. Evaluated in the page.
+ */
+const TIMELINE = `(() => {
+  const lcp = window.__lcp;
+  const ms = (value) => Math.round(value);
+  const resources = performance.getEntriesByType('resource');
+  const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+  const calls = resources
+    .filter((r) => r.initiatorType === 'fetch' || r.initiatorType === 'xmlhttprequest')
+    .map((r) => new URL(r.name).pathname.replace(/^\/trpc\//, '') + ' ' + ms(r.responseEnd));
+  const busy = window.__longTasks
+    .filter(([start]) => start < lcp)
+    .reduce((sum, [, duration]) => sum + duration, 0);
+  return 'document ' + ms(performance.getEntriesByType('navigation')[0].responseEnd) +
+    ', last script ' + ms(Math.max(0, ...scripts.map((r) => r.responseEnd))) +
+    ', calls ' + (calls.join(', ') || 'none') + ', long tasks before LCP ' + ms(busy);
+})()`;
 
 const STUDENT = {
   nome: 'Bench Estudante',
@@ -169,6 +195,7 @@ async function main() {
         const cls = Number(await page.evaluate('window.__cls'));
         results[name].push({ lcp, cls });
         log(`${name} load ${i + 1}: LCP ${Math.round(lcp)} ms, CLS ${cls.toFixed(3)}`);
+        log(`  ${String(await page.evaluate(TIMELINE))}`);
         await context.close();
       }
     }
