@@ -49,23 +49,24 @@ const LCP_OBSERVER = `
 `;
 
 /**
- * Where a load's time went, in ms since navigation: the document and the last script received,
- * each API call's answer, and the main thread's long tasks (over 50 ms, the scripts' parse and
+ * Where a load's time went, in ms since navigation: the document received, the entry script's
+ * request and arrival, each API call's, and the main thread's long tasks (over 50 ms, the scripts' parse and
  * run under the CPU slowdown) before the LCP. Evaluated in the page.
  */
 const TIMELINE = `(() => {
   const lcp = window.__lcp;
   const ms = (value) => Math.round(value);
+  const span = (r) => ms(r.startTime) + '–' + ms(r.responseEnd);
   const resources = performance.getEntriesByType('resource');
-  const scripts = resources.filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+  const entry = resources.find((r) => /\\/assets\\/index-[^/]*\\.js$/.test(r.name));
   const calls = resources
     .filter((r) => r.initiatorType === 'fetch' || r.initiatorType === 'xmlhttprequest')
-    .map((r) => new URL(r.name).pathname.replace(/^\/trpc\//, '') + ' ' + ms(r.responseEnd));
+    .map((r) => new URL(r.name).pathname.replace('/trpc/', '') + ' ' + span(r));
   const busy = window.__longTasks
     .filter(([start]) => start < lcp)
     .reduce((sum, [, duration]) => sum + duration, 0);
   return 'document ' + ms(performance.getEntriesByType('navigation')[0].responseEnd) +
-    ', last script ' + ms(Math.max(0, ...scripts.map((r) => r.responseEnd))) +
+    ', entry script ' + (entry ? span(entry) : '?') +
     ', calls ' + (calls.join(', ') || 'none') + ', long tasks before LCP ' + ms(busy);
 })()`;
 
