@@ -50,8 +50,8 @@ const LCP_OBSERVER = `
 
 /**
  * Where a load's time went, in ms since navigation: the document received, the entry script's
- * request and arrival, each API call's, and the main thread's long tasks (over 50 ms, the scripts' parse and
- * run under the CPU slowdown) before the LCP. Evaluated in the page.
+ * request and arrival, each API call's, and the main thread's long tasks (over 50 ms: the scripts'
+ * parse and run under the CPU slowdown) before the LCP. Evaluated in the page.
  */
 const TIMELINE = `(() => {
   const lcp = window.__lcp;

@@ -14,7 +14,10 @@ export interface ProbeOptions {
   metricsToken?: string | undefined;
 }
 
-/** `/health` (the process lives), `/ready` (the database answers, the process is not stopping) and `/metrics` (Prometheus). */
+/**
+ * `/health` (the process lives), `/ready` (the database answers and the process is not stopping)
+ * and `/metrics` (Prometheus).
+ */
 export function probesRouter({ ping, stopping, metricsToken }: ProbeOptions): Router {
   const router = Router();
   router.get(HOST_PATHS.health, (_req, res) => {
