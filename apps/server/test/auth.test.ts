@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { refreshTokens, users } from '@campus/core';
 import { describe, expect, it } from 'vitest';
 import { expectError, testAuthConfig, type TestApp, onTestApp } from './support/app';
-import { login, loginAs, logout, refresh } from './support/auth';
+import { login, loginAs, logout, refresh, meAnswersWithinASecond } from './support/auth';
 
 let t: TestApp;
 onTestApp((app) => (t = app));
@@ -183,25 +183,11 @@ describe('GET /autenticacao/usuario-atual and access tokens', () => {
     });
   });
 
-  // A change written to the database directly reaches the process's account cache as an event
-  // on the bus (LISTEN/NOTIFY), which may arrive just after the next request: within a second.
-  const refusedWithin = async (user: { auth: Record<string, string> }) => {
-    await expect
-      .poll(
-        async () => (await t.request.get('/autenticacao/usuario-atual').set(user.auth)).status,
-        {
-          timeout: 1000,
-          interval: 20,
-        },
-      )
-      .toBe(401);
-  };
-
   it('refuses a live token within a second when the account becomes INATIVO', async () => {
     const user = await t.createUser();
     await t.request.get('/autenticacao/usuario-atual').set(user.auth).expect(200);
     await t.db.update(users).set({ status: 'INATIVO' }).where(eq(users.id, user.id));
-    await refusedWithin(user);
+    await meAnswersWithinASecond(t, user.token, 401);
     const body = expectError(
       await t.request.get('/autenticacao/usuario-atual').set(user.auth),
       401,
@@ -214,7 +200,7 @@ describe('GET /autenticacao/usuario-atual and access tokens', () => {
     const user = await t.createUser();
     await t.request.get('/autenticacao/usuario-atual').set(user.auth).expect(200);
     await t.db.delete(users).where(eq(users.id, user.id));
-    await refusedWithin(user);
+    await meAnswersWithinASecond(t, user.token, 401);
     expectError(
       await t.request.get('/autenticacao/usuario-atual').set(user.auth),
       401,

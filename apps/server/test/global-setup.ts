@@ -12,7 +12,7 @@ declare module 'vitest' {
  * from (`startTestApp`), instead of each file migrating its own.
  */
 export default async function setup(project: TestProject) {
-  const backend = project.name as TestBackend; // the projects are named after their backend
+  const backend = project.config.env.TEST_BACKEND as TestBackend; // vitest.config.ts sets it
   const { seed, remove } = await seedTestDatabases(backend, process.env.TEST_DATABASE_URL);
   project.provide('databaseSeed', seed);
   return remove;

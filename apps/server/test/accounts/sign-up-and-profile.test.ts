@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminHelpers } from '../support/admin';
 import { expectError, type TestApp, type TestUser } from '../support/app';
-import { login, loginAs, refresh } from '../support/auth';
+import { login, loginAs, refresh, meAnswersWithinASecond } from '../support/auth';
 import { startTestAppWithMail, type MailServer } from '../support/mail';
 
 /** Teacher sign-up with approval (by e-mail), password change and profile edit. */
@@ -90,6 +90,7 @@ describe('PATCH /autenticacao/senha', () => {
     expectError(await refresh(t, elsewhere.refreshToken), 401, 'UNAUTHORIZED');
     // Every access token issued before the change ends, this session's too; its refresh token
     // was kept, so one refresh gives it a token that works.
+    await meAnswersWithinASecond(t, mine.accessToken, 401);
     const stale = await t.request
       .get('/autenticacao/usuario-atual')
       .set('Authorization', `Bearer ${mine.accessToken}`);

@@ -183,7 +183,11 @@ describe('SQL spans on PostgreSQL', { tags: ['postgres-only'], timeout: 120_000 
       // Once the create waits on the lock, it waits half a second more.
       await waitFor(
         async () =>
-          (await sql`select 1 from pg_stat_activity where wait_event_type = 'Lock'`).length > 0,
+          (
+            await sql`
+              select 1 from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`
+          ).length > 0,
         30_000,
         'the create waiting on the lock',
       );

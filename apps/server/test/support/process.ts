@@ -39,8 +39,16 @@ process.on('exit', () => {
 });
 process.once('SIGTERM', () => process.exit(143));
 
-/** The server from source (tsx) in a child process, as an operator starts it. */
+/**
+ * The server from source (tsx) in a child process, as an operator starts it. On PostgreSQL only
+ * in the files of the `postgres-processes` project, which run one at a time: the files that
+ * import this module (test/support/process-files.ts).
+ */
 export function runServer(env: Record<string, string>): ServerProcess {
+  if (process.env.TEST_BACKEND === 'postgres' && process.env.TEST_PROCESSES !== '1')
+    throw new Error(
+      'runServer on PostgreSQL: import it from test/support/process in the test file itself, so that the file runs in the postgres-processes project (one file at a time)',
+    );
   const port = Number(env.PORT ?? freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createEventBus, createServices } from '@campus/core';
 import { createDatabase } from '@campus/core/db';
-import { throughPoolerOf } from '@campus/core/testing';
+import { TEST_POOL_MAX, throughPoolerOf } from '@campus/core/testing';
 import pino from 'pino';
 import supertest from 'supertest';
 import { createApp } from '../../src/app';
@@ -19,7 +19,7 @@ export async function startSecondInstance(first: TestApp) {
   const database = await createDatabase({
     kind: 'postgres',
     ...throughPoolerOf(url, process.env),
-    maxConnections: 20,
+    maxConnections: TEST_POOL_MAX,
   });
   const bus = createEventBus(database.listen);
   const app = createApp({

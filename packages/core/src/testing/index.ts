@@ -12,6 +12,13 @@ export { pgbouncerBinary, startPgbouncer } from './pgbouncer';
 export type TestBackend = 'pglite' | 'postgres';
 
 /**
+ * The query pool of a test's in-process server on PostgreSQL: room for the concurrency tests'
+ * bursts (their transactions still overlap), small enough that three test files at once stay far
+ * inside the server's 100 connections (apps/server/vitest.config.ts).
+ */
+export const TEST_POOL_MAX = 8;
+
+/**
  * A migrated database that each test file's database is copied from, made once per run by
  * `seedTestDatabases` (a vitest global setup): a dump of a migrated PGlite in a file, and a
  * template database on the PostgreSQL server. Copying skips PGlite's initdb and the migrations,
@@ -59,7 +66,7 @@ export async function createTestDatabase(
   const handle = await createDatabase({
     kind: 'postgres',
     ...throughPooler(url, poolerUrl, postgresUrl),
-    maxConnections: 20,
+    maxConnections: TEST_POOL_MAX,
   });
   if (migrate && !template) await handle.migrate();
   return {
