@@ -46,9 +46,14 @@ describe('POST /autenticacao/recuperar-senha → e-mail → POST /autenticacao/r
       .where(eq(passwordResetTokens.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).not.toContain(token);
-    const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id));
-    expect(sent).toMatchObject({ text: null, html: null });
-    expect(sent!.sentAt).toBeInstanceOf(Date);
+    // The sender marks the row sent once the SMTP server has taken the message, which may be
+    // just after the message reached the test.
+    const sentRow = async () =>
+      (await t.db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id)))[0];
+    await expect
+      .poll(async () => (await sentRow())?.sentAt, { timeout: 10_000 })
+      .toBeInstanceOf(Date);
+    expect(await sentRow()).toMatchObject({ text: null, html: null });
 
     expect((await reset(token, 'nova-senha-forte-1')).status).toBe(200);
     expectError(await reset(token, 'outra-senha-forte-2'), 400, 'BAD_REQUEST');
