@@ -18,8 +18,9 @@ export { revokeUserSessions } from './sessions';
 /** Sign-in, sessions, and the `Actor` of each authenticated request. */
 export function createAuthService(db: Database, config: AuthConfig, bus?: EventBus) {
   // The account comes from the process's cache, which every process empties of an account when
-  // its row changes (event bus), so a deleted or blocked account is refused at once on every
-  // process, not at the token's expiry, without a read per request (account-cache.ts).
+  // its row changes (event bus), so a deleted or blocked account is refused on every process as
+  // soon as the event arrives (within a second, docs/decisions.md), not at the token's expiry,
+  // without a read per request (account-cache.ts).
   const accountById = prepareUserById(
     db,
     { ...actorColumns, sessionsRevokedAt: users.sessionsRevokedAt },
