@@ -27,9 +27,12 @@ const isDrain = (value: unknown): value is DrainOutcome =>
  * hands each job to one worker, and sends each cron tick once across processes. At start, a
  * sweep catches up on whatever fell due while no process ran.
  *
- * Mail: a change that wrote to the outbox wakes `mail-drain` at once; a message that failed is
- * tried again when its wait is over (a drain job sent for that moment), and the schedule drains
- * every minute whatever happened, so a message left by a crashed process still goes.
+ * Mail: a change that wrote to the outbox wakes `mail-drain` at once, coalesced in the process as
+ * push's wake-ups are and never throttled away (with a one-second singleton, a mail written just
+ * after a drain had read its batch waited for the schedule: two reset links a second apart came a
+ * minute apart); a message that failed is tried again when its wait is over (a drain job sent for
+ * that moment), and the schedule drains every minute whatever happened, so a message left by a
+ * crashed process still goes.
  *
  * Push (docs/contract/push.md): every process watches the bus's `notification` events (sent when
  * a notification commits) and wakes `push-drain`, a `short` queue: at most one drain waits to
@@ -67,16 +70,14 @@ export async function startJobs(
       if (job.schedule) await boss.schedule(name, job.schedule, {});
     }
   });
-  const drainSoon = (afterSeconds: number) =>
+  const retryMail = (afterSeconds: number) =>
     boss
       .send(
         'mail-drain',
         {},
-        afterSeconds > 0
-          ? { startAfter: afterSeconds, singletonKey: 'retry', singletonSeconds: 1 }
-          : { singletonKey: 'now', singletonSeconds: 1 },
+        { startAfter: afterSeconds, singletonKey: 'retry', singletonSeconds: 1 },
       )
-      .catch((error: unknown) => logger.warn({ err: error }, 'mail drain not queued'));
+      .catch((error: unknown) => logger.warn({ err: error }, 'mail retry not queued'));
   const retryPush = (afterSeconds: number) =>
     boss
       .send(
@@ -99,17 +100,20 @@ export async function startJobs(
           if (name.startsWith('push-') && result.nextDueInSeconds !== null)
             await retryPush(Math.max(1, result.nextDueInSeconds));
           else if (result.failed && result.nextDueInSeconds !== null)
-            await drainSoon(Math.max(1, result.nextDueInSeconds));
+            await retryMail(Math.max(1, result.nextDueInSeconds));
         } else if (result) logger.info({ job: name, written: result }, 'job done');
       },
     );
     workers.set(name, worker);
   }
-  services.mail.onWakeUp(() => void drainSoon(0));
-  const wakePush = coalesced(async () => {
-    await boss.send('push-drain', {});
-    boss.notifyWorker(workers.get('push-drain')!);
-  }, logger);
+  /** A drain job for `name` now, and its worker told (no wait for its next poll). */
+  const drainNow = (name: 'mail-drain' | 'push-drain') => async () => {
+    await boss.send(name, {});
+    boss.notifyWorker(workers.get(name)!);
+  };
+  const wakeMail = coalesced(drainNow('mail-drain'), logger);
+  services.mail.onWakeUp(wakeMail);
+  const wakePush = coalesced(drainNow('push-drain'), logger);
   const stopWatching = await bus?.watch('notification', {
     onEvent: (event) => {
       if (event.seq !== undefined) wakePush();
@@ -117,7 +121,7 @@ export async function startJobs(
     onResync: wakePush,
   });
   await boss.send('reminders-sweep', {}, { singletonKey: 'boot', singletonSeconds: 10 });
-  await drainSoon(0);
+  wakeMail();
   wakePush();
   return {
     boss,
@@ -144,7 +148,7 @@ function coalesced(run: () => Promise<unknown>, logger: Logger) {
     void (async () => {
       do {
         again = false;
-        await run().catch((error: unknown) => logger.warn({ err: error }, 'push drain not queued'));
+        await run().catch((error: unknown) => logger.warn({ err: error }, 'drain not queued'));
       } while (again);
       running = false;
     })();

@@ -85,6 +85,16 @@ describe('POST /autenticacao/recuperar-senha → e-mail → POST /autenticacao/r
     expect((await reset(second, 'nova-senha-forte-1')).body.reason).toBe('RESET_TOKEN_INVALID');
   });
 
+  it('mails written one right after another each go at once, not at the next scheduled drain', async () => {
+    // Each request comes just after the previous mail was sent: a wake-up throttled away (one a
+    // second, as before) left the next mail to the drain of every minute.
+    for (let i = 0; i < 5; i++) {
+      const user = await t.createUser();
+      expect((await forgot(user.email)).status).toBe(202);
+      await smtp.waitFor(user.email, () => true, 10_000);
+    }
+  });
+
   it('sends at most 3 reset messages to one address an hour; every request still answers 202', async () => {
     const target = await t.createUser();
     const answers = await Promise.all(Array.from({ length: 6 }, () => forgot(target.email)));
