@@ -4,7 +4,6 @@ import { Loading, Page } from './components/Page';
 import { nextPath } from './lib/next';
 import { Link, Redirect, useLocation } from './lib/router';
 import { LoginPage } from './pages/LoginPage';
-import { LANDING } from './landing';
 import { DataLayer } from './session/data';
 import { useSession } from './session/SessionProvider';
 
@@ -91,18 +90,22 @@ function Anonymous({ children }: { children: ReactNode }) {
 const RegisterPage = lazy(() =>
   import('./pages/register/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
-const FeedPage = lazy(() => LANDING['/feed']().then((m) => ({ default: m.FeedPage })));
+const FeedPage = lazy(() => import('./pages/feed/FeedPage').then((m) => ({ default: m.FeedPage })));
 const PostPage = lazy(() => import('./pages/feed/PostPage').then((m) => ({ default: m.PostPage })));
-const MatchesPage = lazy(() => LANDING['/partidas']().then((m) => ({ default: m.MatchesPage })));
+const MatchesPage = lazy(() =>
+  import('./pages/matches/MatchesPage').then((m) => ({ default: m.MatchesPage })),
+);
 const MatchPage = lazy(() =>
   import('./pages/matches/MatchPage').then((m) => ({ default: m.MatchPage })),
 );
-const GroupsPage = lazy(() => LANDING['/grupos']().then((m) => ({ default: m.GroupsPage })));
+const GroupsPage = lazy(() =>
+  import('./pages/groups/GroupsPage').then((m) => ({ default: m.GroupsPage })),
+);
 const GroupPage = lazy(() =>
   import('./pages/groups/GroupPage').then((m) => ({ default: m.GroupPage })),
 );
 const NotificationsPage = lazy(() =>
-  LANDING['/notificacoes']().then((m) => ({ default: m.NotificationsPage })),
+  import('./pages/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
 const ReportsPage = lazy(() =>
   import('./pages/admin/ReportsPage').then((m) => ({ default: m.ReportsPage })),

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { readFailure } from '../lib/errors';
 import { TRPCProvider } from '../lib/trpc';
 import type { SessionClient } from './client';
+import { takeEarlyFeedPage } from './early';
 import { useSessionClient } from './SessionProvider';
 
 /*
@@ -64,5 +65,5 @@ export async function prefetchLanding(session: SessionClient, path: string, sear
   const { prefetchFeed } = await import('../pages/feed/FeedPage');
   const queryClient = queryClientFor(session);
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: session.client, queryClient });
-  await prefetchFeed(queryClient, trpc, search);
+  await prefetchFeed(queryClient, trpc, search, takeEarlyFeedPage(search));
 }

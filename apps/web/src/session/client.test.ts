@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_BLOCKED, createSessionClient, SESSION_ENDED } from './client';
+import type { RenewAnswer } from './refresh';
 import { createSessionStore, memoryTokenStorage } from './store';
 
 type Outcome = { data: unknown } | { status: number; reason?: string } | 'offline';
@@ -183,6 +184,57 @@ describe('login, restore and logout', () => {
     await createSessionClient(store, { url: 'http://test/trpc', fetch: api.fetchImpl }).restore();
     expect(store.refreshToken()).toBeNull();
     expect(store.get().user).toBeNull();
+  });
+
+  /** A reloaded page whose first script already renewed (or tried to): session/early.ts. */
+  function restoredFrom(renewal: RenewAnswer, stored: string | null) {
+    const api = fakeApi((path, input, token) =>
+      path === 'auth.refresh' && (input as { refreshToken: string }).refreshToken === 'refresh-2'
+        ? { data: session(3) }
+        : rotating(path, input, token),
+    );
+    const store = createSessionStore(memoryTokenStorage(stored));
+    const client = createSessionClient(store, {
+      url: 'http://test/trpc',
+      fetch: api.fetchImpl,
+      lock: (task) => task(),
+      renewal: Promise.resolve(renewal),
+    });
+    return { ...client, calls: api.calls };
+  }
+
+  it('adopts a renewal already under way, leaving its stored token as it was written', async () => {
+    // The first script stored refresh-2 under the lock; writing it again could undo a later tab's.
+    const { restore, store, coordinator, calls } = restoredFrom(session(2), 'refresh-2');
+    await restore();
+    expect(store.get()).toMatchObject({ accessToken: 'access-2', user: usuario, notice: null });
+    expect(calls).toEqual([]);
+    // Only the first refresh is adopted: the next one exchanges the stored token.
+    expect(await coordinator.renew('access-2')).toBe('renewed');
+    expect(calls.map((c) => [c.path, c.input])).toEqual([
+      ['auth.refresh', { refreshToken: 'refresh-2' }],
+    ]);
+    expect(store.get().accessToken).toBe('access-3');
+  });
+
+  it('says why when the renewal under way was refused, or could not reach the server', async () => {
+    const blocked = restoredFrom({ status: 401, reason: 'ACCOUNT_NOT_ACTIVE' }, 'refresh-1');
+    await blocked.restore();
+    expect(blocked.store.get()).toMatchObject({ user: null, notice: ACCOUNT_BLOCKED });
+    expect(blocked.store.refreshToken()).toBeNull();
+
+    const offline = restoredFrom({ status: undefined, reason: undefined }, 'refresh-1');
+    await offline.restore();
+    expect(offline.store.get().notice).toBe(
+      'Não foi possível falar com o servidor. Tente de novo.',
+    );
+    expect(offline.calls).toEqual([]);
+  });
+
+  it('does not adopt a renewal when another tab logged out meanwhile', async () => {
+    const { restore, store } = restoredFrom(session(2), null);
+    await restore();
+    expect(store.get()).toMatchObject({ accessToken: null, user: null });
   });
 
   it('logs out on the server with the current refresh token, refreshing first if needed', async () => {

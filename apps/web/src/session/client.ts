@@ -10,8 +10,15 @@ import {
 import type { EventSource as EventSourcePonyfill } from 'eventsource';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { isUnauthorized, readFailure } from '../lib/errors';
-import { boundedFetch, idempotencyHeader, idempotencyLink } from './network';
-import { browserLock, createRefreshCoordinator, type RefreshCoordinator } from './refresh';
+import { boundedFetch } from './bounded-fetch';
+import { idempotencyHeader, idempotencyLink } from './network';
+import {
+  browserLock,
+  createRefreshCoordinator,
+  type RefreshCoordinator,
+  type RenewAnswer,
+  type RenewOutcome,
+} from './refresh';
 import type { SessionStore } from './store';
 
 export const SESSION_ENDED = 'Sua sessão terminou. Entre novamente para continuar.';
@@ -19,8 +26,8 @@ export const ACCOUNT_BLOCKED =
   'Sua sessão terminou: sua conta foi desativada por um administrador. Se acha que é um engano, fale com a administração do Campus.';
 
 /** Why the server ended the session, for the login page: a blocked account is told so. */
-const endedBecause = (error: unknown) =>
-  readFailure(error).reason === 'ACCOUNT_NOT_ACTIVE' ? ACCOUNT_BLOCKED : SESSION_ENDED;
+const endedBecause = (reason: string | undefined) =>
+  reason === 'ACCOUNT_NOT_ACTIVE' ? ACCOUNT_BLOCKED : SESSION_ENDED;
 
 let LoadedEventSource: typeof EventSourcePonyfill | undefined;
 /**
@@ -58,7 +65,7 @@ export function refreshLink(
               if (!isUnauthorized(error) || store.refreshToken() === null) {
                 observer.error(error);
               } else if (retried) {
-                store.signOut(endedBecause(error));
+                store.signOut(endedBecause(readFailure(error).reason));
                 observer.error(error);
               } else {
                 retried = true;
@@ -80,8 +87,13 @@ export interface SessionClientOptions {
   url?: string;
   lock?: <T>(task: () => Promise<T>) => Promise<T>;
   fetch?: typeof fetch;
-  /** How long a call may wait for its answer (session/network.ts). */
+  /** How long a call may wait for its answer (session/bounded-fetch.ts). */
   timeoutMs?: number;
+  /**
+   * A renewal of the stored session already under way (the page's first script: session/early.ts,
+   * which stores the rotated refresh token itself): the first refresh adopts its answer.
+   */
+  renewal?: Promise<RenewAnswer> | null;
 }
 
 /**
@@ -100,7 +112,13 @@ export interface UploadedPhoto {
 
 export function createSessionClient(
   store: SessionStore,
-  { url = '/trpc', lock = browserLock, fetch: fetchImpl, timeoutMs }: SessionClientOptions = {},
+  {
+    url = '/trpc',
+    lock = browserLock,
+    fetch: fetchImpl,
+    timeoutMs,
+    renewal = null,
+  }: SessionClientOptions = {},
 ) {
   const headers = (): Record<string, string> => {
     const token = store.get().accessToken;
@@ -114,30 +132,48 @@ export function createSessionClient(
     if (!res.ok) throw new Error(body.message ?? 'Não foi possível enviar a imagem.');
     return body;
   }
-  // Every call but the live streams waits 15 s at most (session/network.ts).
+  // Every call but the live streams waits 15 s at most (session/bounded-fetch.ts).
   const transport = { url, headers, fetch: boundedFetch(fetchImpl, timeoutMs) };
   /** Why the last refused refresh was refused (the login page says it). */
   let refusal = SESSION_ENDED;
   // Login, refresh and logout go around the refresh link: their 401s mean what they say.
   const authClient = createTRPCClient<AppRouter>({ links: [httpLink(transport)] });
 
+  async function exchange(refreshToken: string): Promise<RenewAnswer> {
+    try {
+      return { dados: (await authClient.auth.refresh.mutate({ refreshToken })).dados };
+    } catch (error) {
+      const { httpStatus, reason } = readFailure(error);
+      return { status: httpStatus, reason };
+    }
+  }
+  /** A refused answer's reason becomes the login page's notice; no status: out of reach. */
+  function failure({ status, reason }: { status?: number; reason?: string }): RenewOutcome {
+    refusal = endedBecause(reason);
+    return status === 400 || status === 401 || status === 403 ? 'refused' : 'failed';
+  }
+
   const coordinator = createRefreshCoordinator({
     currentAccessToken: () => store.get().accessToken,
     withLock: lock,
     async refresh() {
-      refusal = SESSION_ENDED;
+      const early = renewal;
+      renewal = null;
+      if (early) {
+        const answer = await early;
+        if (!('dados' in answer)) return failure(answer);
+        // Logged out in another tab since: the shared token is gone.
+        if (store.refreshToken() === null) return failure({ status: 401 });
+        store.resume(answer.dados);
+        return 'renewed';
+      }
       // Read inside the lock: another tab may have just rotated it.
       const refreshToken = store.refreshToken();
-      if (!refreshToken) return 'refused';
-      try {
-        const { dados } = await authClient.auth.refresh.mutate({ refreshToken });
-        store.signIn(dados);
-        return 'renewed';
-      } catch (error) {
-        const status = readFailure(error).httpStatus;
-        refusal = endedBecause(error);
-        return status === 400 || status === 401 || status === 403 ? 'refused' : 'failed';
-      }
+      if (!refreshToken) return failure({ status: 401 });
+      const answer = await exchange(refreshToken);
+      if (!('dados' in answer)) return failure(answer);
+      store.signIn(answer.dados);
+      return 'renewed';
     },
   });
 

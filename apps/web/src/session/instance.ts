@@ -1,13 +1,14 @@
 import { createSessionClient } from './client';
+import { earlyRenewal } from './early';
 import { createSessionStore, localTokenStorage, REFRESH_TOKEN_KEY } from './store';
 
 /*
- * The tab's one session, made when the page's code first runs (boot.ts, before React): a stored
- * session starts renewing at once, while the pages' code is still downloading.
+ * The tab's one session, made when the app's code first runs (boot.ts, before React). A stored
+ * session is already renewing: the page's first script started it (session/early.ts).
  */
 
 export const store = createSessionStore(localTokenStorage());
-export const session = createSessionClient(store);
+export const session = createSessionClient(store, { renewal: earlyRenewal });
 /** Settles when a stored session is renewed, refused or out of reach (nothing stored: at once). */
 export const restored = session.restore();
 

@@ -4,24 +4,12 @@ import { observable } from '@trpc/server/observable';
 import { readFailure } from '../lib/errors';
 
 /*
- * The network side of every call: a bounded wait, and an `Idempotency-Key` on each action so that
- * trying it again never does it twice (docs/contract/protocol.md, Idempotency-Key; the server
+ * The network side of every action (a call's bounded wait is in bounded-fetch.ts): an
+ * `Idempotency-Key` on each so that trying it again never does it twice (docs/contract/protocol.md, Idempotency-Key; the server
  * honours it on creates, over REST and /trpc alike). Nothing is queued: an action that fails
  * offline stays failed until the user tries again (main.tsx: mutations run with networkMode
  * 'always', no retries).
  */
-
-/** How long a call may take before it fails with "Não foi possível falar com o servidor". */
-export const CALL_TIMEOUT_MS = 15_000;
-
-/** `fetch` that gives up after `ms` (or when the caller aborts). */
-export function boundedFetch(base?: typeof fetch, ms = CALL_TIMEOUT_MS): typeof fetch {
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(ms);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    return (base ?? fetch)(input, { ...init, signal });
-  };
-}
 
 /** 128 random bits as hex (crypto.randomUUID needs a secure context; this does not). */
 function newKey() {

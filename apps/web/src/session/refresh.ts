@@ -7,7 +7,16 @@
  * `withLock` serialises refreshes across browser tabs (they share the refresh token, and
  * presenting an already-rotated refresh token revokes the whole session).
  */
+import type { SessionData } from './store';
+
 export type RenewOutcome = 'renewed' | 'refused' | 'failed';
+
+/**
+ * What a refresh got back: the new session, or the failure's HTTP status and reason (no status:
+ * the server was not reached).
+ */
+export type RenewAnswer =
+  { dados: SessionData } | { status: number | undefined; reason: string | undefined };
 
 export interface RefreshCoordinatorOptions {
   currentAccessToken: () => string | null;

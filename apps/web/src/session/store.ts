@@ -67,6 +67,14 @@ export function createSessionStore(tokens: TokenStorage) {
       tokens.write(session.refreshToken);
       set({ accessToken: session.accessToken, user: session.usuario, notice: null, left: false });
     },
+    /**
+     * A session renewed by the page's first script (session/early.ts), which stored its refresh
+     * token itself, inside the cross-tab lock: writing it again here could put back a token that
+     * another tab has rotated since.
+     */
+    resume(session: Pick<SessionData, 'accessToken' | 'usuario'>) {
+      set({ accessToken: session.accessToken, user: session.usuario, notice: null, left: false });
+    },
     signOut(notice: string | null = null, { left = false } = {}) {
       tokens.write(null);
       if (state.user === null && state.accessToken === null && state.notice === notice) return;

@@ -43,7 +43,14 @@ describe('the server serves the web app', { tags: ['chromium'] }, () => {
     expect(csp).toMatch(/script-src 'self'(;|$)/); // same-origin files only, nothing inline
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // every script is a file
+    // Every script is a file; the one inline block is data, never run: the landing pages' files.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>/);
+    const listed = html.match(
+      /<script type="application\/json" id="campus-landing-chunks">([^<]*)</,
+    );
+    const landing = JSON.parse(listed![1]!) as Record<string, string[]>;
+    expect(Object.keys(landing)).toEqual(['/', '/feed', '/partidas', '/grupos', '/notificacoes']);
+    for (const file of landing['/feed']!) expect((await get(file, '*/*')).status).toBe(200);
     const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
     const script = await get(asset, '*/*');
     expect(script.status).toBe(200);

@@ -2,45 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { Sheet } from '../../components/Sheet';
 import { Link, navigate } from '../../lib/router';
+import { feedSearch, TYPES, type FeedQuery } from './feedQuery';
 
-/** What the feed page asks for (a part of the list's input, without the cursor). */
-export interface FeedQuery {
-  limit: number;
-  q?: string;
-  type?: 'GENERAL' | 'EVENT';
-  upcoming?: boolean;
-}
-const PAGE_SIZE = 10;
 /**
  * The search's longest text (core's LIMITS.post.search.max, which the limits test checks against
  * the rendered field): written here so that the feed's first load does not bring core's schemas.
  */
 const SEARCH_MAX = 200;
-const TYPES = { GENERAL: 'Publicações', EVENT: 'Eventos' } as const;
-
-/**
- * The feed's filters as they stand in the address (a reload or a shared link keeps them). A
- * `?pagina=` of the paged feed that was is ignored: the endless feed starts at the top.
- */
-export function feedQueryFrom(query: URLSearchParams): FeedQuery {
-  const q = query.get('busca')?.trim();
-  const type = query.get('tipo');
-  return {
-    limit: PAGE_SIZE,
-    ...(q ? { q } : {}),
-    ...(type && type in TYPES ? { type: type as keyof typeof TYPES } : {}),
-    ...(query.get('proximos') === '1' ? { upcoming: true } : {}),
-  };
-}
-
-export function feedSearch(filters: { q?: string; type?: string; upcoming?: boolean }) {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('busca', filters.q);
-  if (filters.type) params.set('tipo', filters.type);
-  if (filters.upcoming) params.set('proximos', '1');
-  const search = params.toString();
-  return `/feed${search ? `?${search}` : ''}`;
-}
 
 /** The search and type, in a sheet: the feed keeps the screen. */
 function FilterSheet({ filters }: { filters: FeedQuery }) {

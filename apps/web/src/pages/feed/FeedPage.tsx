@@ -7,8 +7,10 @@ import { Page } from '../../components/Page';
 import { Sheet } from '../../components/Sheet';
 import { useFlash, useLocation } from '../../lib/router';
 import { useTRPC } from '../../lib/trpc';
+import type { FeedPageAnswer } from '../../session/early';
 import { useSession } from '../../session/SessionProvider';
-import { FeedFilters, feedQueryFrom, type FeedQuery } from './FeedFilters';
+import { FeedFilters } from './FeedFilters';
+import { feedQueryFrom, type FeedQuery } from './feedQuery';
 import { NewPostsPill } from './NewPostsPill';
 import { PostItem } from './PostItem';
 
@@ -55,16 +57,23 @@ export const feedListOptions = (trpc: ReturnType<typeof useTRPC>, filters: FeedQ
 
 /**
  * Starts reading the first page of the feed at `search` before the page renders (a returning
- * student's session renewed: session/DataLayer.tsx): the page's own query then finds it.
+ * student's session renewed: session/DataLayer.tsx): the page's own query then finds it. An
+ * `early` answer (the page's first script read it: session/early.ts) is that page, when it came.
  */
-export const prefetchFeed = (
+export function prefetchFeed(
   queryClient: QueryClient,
   trpc: ReturnType<typeof useTRPC>,
   search: string,
-) =>
-  queryClient.prefetchInfiniteQuery(
-    feedListOptions(trpc, feedQueryFrom(new URLSearchParams(search))),
-  );
+  early: Promise<FeedPageAnswer | null> | null,
+) {
+  const options = feedListOptions(trpc, feedQueryFrom(new URLSearchParams(search)));
+  const { queryFn } = options;
+  if (!early || !queryFn) return queryClient.prefetchInfiniteQuery(options);
+  return queryClient.prefetchInfiniteQuery({
+    ...options,
+    queryFn: async (context) => (await early) ?? queryFn(context),
+  });
+}
 
 /**
  * The feed: the posts from the first screen on, endless (the cursors of GET /post), a pill when

@@ -135,7 +135,7 @@ export async function apiLogin(baseUrl: string, student: { email: string; senha:
   if (response.status !== 200)
     throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const { dados } = (await response.json()) as {
-    dados: { accessToken: string; usuario: { id: string; nickname: string } };
+    dados: { accessToken: string; refreshToken: string; usuario: { id: string; nickname: string } };
   };
   return dados;
 }
