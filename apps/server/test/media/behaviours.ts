@@ -33,6 +33,7 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
         thumbnailUrl: expect.stringMatching(/^\/media\/files\/[A-Za-z0-9_-]{24}-t\.webp$/),
         width: 800,
         height: 600,
+        thumbnailWidth: 800,
         contentType: 'image/webp',
         alt: 'A campus view',
         createdAt: expect.any(String),
@@ -49,7 +50,7 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
       expect(served.xmp).toBeUndefined();
       for (const secret of images.SECRETS) expect(file.bytes.includes(secret)).toBe(false);
       const thumb = await fetchFile(t, res.body.thumbnailUrl);
-      expect(await imageSize(thumb.bytes)).toMatchObject({ width: 400, height: 300 });
+      expect(await imageSize(thumb.bytes)).toMatchObject({ width: 800, height: 600 });
       const again = await fetch(new URL(res.body.url, t.baseUrl), {
         headers: { 'If-None-Match': file.headers.get('etag')! },
       });
@@ -64,13 +65,13 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
       expect(await imageSize(file.bytes)).toMatchObject({ width: 200, height: 400 });
     });
 
-    it('takes PNG and WebP; a big photo is served at 1600 px, its thumbnail at 400', async () => {
+    it('takes PNG and WebP; a big photo is served at 1600 px, its thumbnail at 800', async () => {
       expect((await upload(t, user, await images.png(), { filename: 'a.gif' })).status).toBe(201);
       expect((await upload(t, user, await images.webp())).status).toBe(201);
       const big = await upload(t, user, await images.jpeg(3200, 2400));
-      expect(big.body).toMatchObject({ width: 1600, height: 1200 });
+      expect(big.body).toMatchObject({ width: 1600, height: 1200, thumbnailWidth: 800 });
       const thumb = await fetchFile(t, big.body.thumbnailUrl);
-      expect(await imageSize(thumb.bytes)).toMatchObject({ width: 400, height: 300 });
+      expect(await imageSize(thumb.bytes)).toMatchObject({ width: 800, height: 600 });
     });
 
     it('a JPEG with HTML after it (polyglot) is re-encoded: nothing of the HTML is served', async () => {
@@ -197,6 +198,7 @@ export function photoBehaviours(storage: () => Promise<StorageUnderTest>) {
         thumbnailUrl: m.thumbnailUrl,
         width: m.width,
         height: m.height,
+        thumbnailWidth: m.thumbnailWidth,
         alt: m.alt,
       });
       expect(created.body.media).toEqual([item(b), item(a)]);

@@ -19,7 +19,7 @@ import {
   type RenewAnswer,
   type RenewOutcome,
 } from './refresh';
-import type { SessionStore } from './store';
+import type { RouterOutputs, SessionStore } from './store';
 
 export const SESSION_ENDED = 'Sua sessão terminou. Entre novamente para continuar.';
 export const ACCOUNT_BLOCKED =
@@ -101,14 +101,7 @@ export interface SessionClientOptions {
  * (after a reload) and logout around the session store.
  */
 /** An upload's answer: what a post's `mediaIds` takes (`id`) and how it shows. */
-export interface UploadedPhoto {
-  id: string;
-  url: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-  alt: string | null;
-}
+export type UploadedPhoto = RouterOutputs['media']['upload'];
 
 export function createSessionClient(
   store: SessionStore,

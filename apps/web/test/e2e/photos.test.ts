@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { visible } from './support/browser';
+import { apiCall, apiLogin, loginViaUi, newPage, visible } from './support/browser';
 import { png } from './support/png';
 import { openComposer } from './support/posts';
 import { describeE2e } from './support/suite';
 
-describeE2e('fotos', ({ register, signIn }) => {
+describeE2e('fotos', ({ baseUrl, browser, register, signIn }) => {
   it('publishes a post with two photos from the composer and sees them in the feed', async () => {
     const author = await register('fotos');
     const { page } = await signIn(author);
@@ -36,5 +36,33 @@ describeE2e('fotos', ({ register, signIn }) => {
         photos.nth(1).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
       )
       .toBe(true);
+  });
+
+  it('on a phone, a card’s photo comes as its 800-px thumbnail, not the 1600-px image', async () => {
+    const author = await register('fotofone');
+    const { accessToken, usuario } = await apiLogin(baseUrl, author);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png(2000, [30, 140, 90]))]), 'quadra.png');
+    const uploaded = await fetch(`${baseUrl}/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
+      body: form,
+    });
+    const photo = (await uploaded.json()) as { id: string; thumbnailWidth: number; width: number };
+    expect(photo).toMatchObject({ width: 1600, thumbnailWidth: 800 });
+    const title = `A quadra nova ${author.nickname}`;
+    const post = { title, type: 'GENERAL', mediaIds: [photo.id] };
+    const body = { ...post, author: usuario.nickname, authorId: usuario.id };
+    await apiCall(baseUrl, accessToken, 'POST', '/post', body, 201);
+
+    // 390 CSS px at 2 device pixels each: the card wants about 700 px of image.
+    const { page, context } = await newPage(browser(), baseUrl, { phone: true });
+    await loginViaUi(page, author.email, author.senha);
+    const img = page.locator('article.post-item', { hasText: title }).locator('.post-photos img');
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.currentSrc))
+      .toMatch(/-t\.webp$/);
+    await context.close();
   });
 });

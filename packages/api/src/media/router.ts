@@ -53,7 +53,7 @@ export const mediaRouter = router({
         summary: 'Enviar uma foto (multipart/form-data: `file` e `alt` opcional)',
         description:
           'O tipo é lido dos bytes. A foto é reencodada (orientação aplicada, lado maior ≤ 1600 px em `url`, ' +
-          '≤ 400 px em `thumbnailUrl`, WebP) e nenhum metadado é mantido. Sem uso por um post em 24 h, é apagada.',
+          '≤ 800 px em `thumbnailUrl`, WebP) e nenhum metadado é mantido. Sem uso por um post em 24 h, é apagada.',
         successDescription: 'A foto guardada',
         errorResponses: uploadErrors,
       },

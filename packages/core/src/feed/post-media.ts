@@ -16,7 +16,7 @@ import { postMedia, posts } from './table';
 export const postMediaJson = () =>
   sql<
     MediaItemRow[] | string
-  >`coalesce((select json_agg(json_build_object('id', ${qualified(media.id)}, 'key', ${qualified(media.key)}, 'width', ${qualified(media.width)}, 'height', ${qualified(media.height)}, 'alt', ${qualified(media.alt)}) order by ${qualified(postMedia.position)}) from ${postMedia} join ${media} on ${qualified(media.id)} = ${qualified(postMedia.mediaId)} where ${qualified(postMedia.postId)} = ${qualified(posts.id)}), '[]'::json)`;
+  >`coalesce((select json_agg(json_build_object('id', ${qualified(media.id)}, 'key', ${qualified(media.key)}, 'width', ${qualified(media.width)}, 'height', ${qualified(media.height)}, 'thumbWidth', ${qualified(media.thumbWidth)}, 'alt', ${qualified(media.alt)}) order by ${qualified(postMedia.position)}) from ${postMedia} join ${media} on ${qualified(media.id)} = ${qualified(postMedia.mediaId)} where ${qualified(postMedia.postId)} = ${qualified(posts.id)}), '[]'::json)`;
 
 const notAvailable = () =>
   new AppError('BAD_REQUEST', 'A photo is not available: it must be your own unused upload', {
@@ -84,6 +84,7 @@ export const postMediaRows = (tx: Executor, postId: string): Promise<MediaItemRo
       key: media.key,
       width: media.width,
       height: media.height,
+      thumbWidth: media.thumbWidth,
       alt: media.alt,
     })
     .from(postMedia)

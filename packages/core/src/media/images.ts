@@ -74,9 +74,13 @@ export interface Rendition {
   height: number;
 }
 
-/** The sizes per use: a post photo fits 1600 px (thumbnail 400); avatars and logos are squares. */
+/**
+ * The sizes per use: a post photo fits 1600 px, its thumbnail 800 (a card on a phone is about
+ * 330 CSS px wide, 660-1000 device px: a 400-px thumbnail sent it to the 1600-px image, about 4×
+ * the bytes); avatars and logos are squares.
+ */
 export const SHAPES = {
-  post: { main: { side: 1600, square: false }, thumb: { side: 400, square: false } },
+  post: { main: { side: 1600, square: false }, thumb: { side: 800, square: false } },
   avatar: { main: { side: 256, square: true }, thumb: { side: 96, square: true } },
   logo: { main: { side: 256, square: true }, thumb: { side: 96, square: true } },
 } as const;

@@ -23,9 +23,10 @@ export const mediaItemSchema = z
   .object({
     id: z.uuid(),
     url: z.string().describe('The image, longest side ≤ 1600 px (WebP, no metadata)'),
-    thumbnailUrl: z.string().describe('The same, longest side ≤ 400 px'),
+    thumbnailUrl: z.string().describe('The same, longest side ≤ 800 px'),
     width: z.number().int().describe("url's image width"),
     height: z.number().int().describe("url's image height"),
+    thumbnailWidth: z.number().int().describe("thumbnailUrl's image width (for srcset)"),
     alt: z.string().nullable(),
   })
   .meta({ id: 'MediaItem' });
@@ -50,6 +51,7 @@ export interface MediaItemRow {
   key: string;
   width: number;
   height: number;
+  thumbWidth: number;
   alt: string | null;
 }
 

@@ -65,6 +65,7 @@ export const toMediaUpload = (row: MediaRow): MediaUpload => ({
   thumbnailUrl: thumbUrl(row.key),
   width: row.width,
   height: row.height,
+  thumbnailWidth: row.thumbWidth,
   alt: row.alt,
   contentType: row.contentType,
   createdAt: row.createdAt.toISOString(),

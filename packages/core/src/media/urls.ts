@@ -33,6 +33,7 @@ export const toMediaItem = (row: {
   key: string;
   width: number;
   height: number;
+  thumbWidth: number;
   alt: string | null;
 }) => ({
   id: row.id,
@@ -40,5 +41,6 @@ export const toMediaItem = (row: {
   thumbnailUrl: thumbUrl(row.key),
   width: row.width,
   height: row.height,
+  thumbnailWidth: row.thumbWidth,
   alt: row.alt,
 });

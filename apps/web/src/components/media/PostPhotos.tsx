@@ -1,19 +1,12 @@
-/** A post's photo as the API gives it (docs/contract/media.md). */
-export interface Photo {
-  id: string;
-  url: string;
-  thumbnailUrl: string;
-  width: number;
-  height: number;
-  alt: string | null;
-}
+import type { RouterOutputs } from '../../session/store';
 
-/** The width of the thumbnail rendition, for `srcset`. */
-const THUMB_SIDE = 400;
+/** A post's photo as the API gives it (docs/contract/media.md). */
+type Photo = RouterOutputs['feed']['get']['media'][number];
 
 /**
- * A post's photos: `srcset` between the 400 px thumbnail and the main image, loaded lazily, with
- * their width and height so that nothing moves while they load.
+ * A post's photos: `srcset` between the thumbnail (800 px; 400 for photos sent before
+ * 2026-12-02) and the main image, loaded lazily, with their width and height so that nothing
+ * moves while they load.
  */
 export function PostPhotos({
   media,
@@ -26,12 +19,11 @@ export function PostPhotos({
   return (
     <ul className={`post-photos post-photos--${Math.min(media.length, 4)}`}>
       {media.map((photo) => {
-        const thumbWidth = Math.min(THUMB_SIDE, photo.width);
         return (
           <li key={photo.id}>
             <img
               src={photo.url}
-              srcSet={`${photo.thumbnailUrl} ${thumbWidth}w, ${photo.url} ${photo.width}w`}
+              srcSet={`${photo.thumbnailUrl} ${photo.thumbnailWidth}w, ${photo.url} ${photo.width}w`}
               sizes={sizes}
               width={photo.width}
               height={photo.height}
