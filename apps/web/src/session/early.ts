@@ -1,9 +1,11 @@
 /*
  * The page's first script, its own small entry listed before the app in index.html
- * (build/early-script.ts). For a returning student it starts, before the app's code has arrived,
- * the download of the page they land on and the renewal of their session; the app adopts that
- * renewal's answer as its first refresh (session/client.ts, `restore`). On a phone network that
- * is the better part of a second (bench:mobile-lcp).
+ * (build/early-script.ts). For a returning student it renews the session before the app's code
+ * has arrived, then reads the feed's first page (when landing on the feed), then starts
+ * downloading the code of the page landed on. The app adopts both answers: the renewal as its
+ * first refresh (session/client.ts, `restore`), the page as its first query's
+ * (pages/feed/FeedPage.tsx, `prefetchFeed`). On a phone network that is the better part of a
+ * second (bench:mobile-lcp).
  *
  * It imports nothing heavy: no tRPC client, no schemas. It speaks the REST contract
  * (`POST /autenticacao/atualizar-token`, docs/contract/accounts.md), and it renews under the same

@@ -18,22 +18,20 @@ export function PostPhotos({
   if (media.length === 0) return null;
   return (
     <ul className={`post-photos post-photos--${Math.min(media.length, 4)}`}>
-      {media.map((photo) => {
-        return (
-          <li key={photo.id}>
-            <img
-              src={photo.url}
-              srcSet={`${photo.thumbnailUrl} ${photo.thumbnailWidth}w, ${photo.url} ${photo.width}w`}
-              sizes={sizes}
-              width={photo.width}
-              height={photo.height}
-              loading="lazy"
-              decoding="async"
-              alt={photo.alt ?? ''}
-            />
-          </li>
-        );
-      })}
+      {media.map((photo) => (
+        <li key={photo.id}>
+          <img
+            src={photo.url}
+            srcSet={`${photo.thumbnailUrl} ${photo.thumbnailWidth}w, ${photo.url} ${photo.width}w`}
+            sizes={sizes}
+            width={photo.width}
+            height={photo.height}
+            loading="lazy"
+            decoding="async"
+            alt={photo.alt ?? ''}
+          />
+        </li>
+      ))}
     </ul>
   );
 }
