@@ -122,7 +122,7 @@ async function uploadPhoto(url: string, token: string, seed: number): Promise<st
  * (the first screen's cards, where a photo without its size would shift the page). Each call of
  * the answer logs in again: a refresh token.
  */
-async function seedStudent(url: string, STUDENT: ReturnType<typeof student>, photos: boolean) {
+async function seedStudent(url: string, who: ReturnType<typeof student>, photos: boolean) {
   const post = async (path: string, body: unknown, token?: string) => {
     const response = await fetch(`${url}${path}`, {
       method: 'POST',
@@ -136,14 +136,14 @@ async function seedStudent(url: string, STUDENT: ReturnType<typeof student>, pho
     return (await response.json()) as Record<string, unknown>;
   };
   const login = async () =>
-    (await post('/autenticacao/login', { email: STUDENT.email, senha: STUDENT.senha })).dados as {
+    (await post('/autenticacao/login', { email: who.email, senha: who.senha })).dados as {
       accessToken: string;
       refreshToken: string;
       usuario: { id: string; nickname: string };
     };
   await post('/autenticacao/cadastro', {
-    ...STUDENT,
-    confirmacaoSenha: STUDENT.senha,
+    ...who,
+    confirmacaoSenha: who.senha,
     instituicao: 'Universidade de São Paulo (USP)',
     curso: 'Engenharia de Computação',
     periodo: '3º período',
