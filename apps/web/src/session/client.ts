@@ -96,13 +96,13 @@ export interface SessionClientOptions {
   renewal?: Promise<RenewAnswer> | null;
 }
 
+/** An upload's answer: what a post's `mediaIds` takes (`id`) and how it shows. */
+export type UploadedPhoto = RouterOutputs['media']['upload'];
+
 /**
  * The API client of a browser session: the typed tRPC client for the app, and login, restore
  * (after a reload) and logout around the session store.
  */
-/** An upload's answer: what a post's `mediaIds` takes (`id`) and how it shows. */
-export type UploadedPhoto = RouterOutputs['media']['upload'];
-
 export function createSessionClient(
   store: SessionStore,
   {
@@ -152,20 +152,14 @@ export function createSessionClient(
     async refresh() {
       const early = renewal;
       renewal = null;
-      if (early) {
-        const answer = await early;
-        if (!('dados' in answer)) return failure(answer);
-        // Logged out in another tab since: the shared token is gone.
-        if (store.refreshToken() === null) return failure({ status: 401 });
-        store.resume(answer.dados);
-        return 'renewed';
-      }
-      // Read inside the lock: another tab may have just rotated it.
+      // Read inside the lock: another tab may have just rotated it, or logged out.
       const refreshToken = store.refreshToken();
       if (!refreshToken) return failure({ status: 401 });
-      const answer = await exchange(refreshToken);
+      const answer = await (early ?? exchange(refreshToken));
       if (!('dados' in answer)) return failure(answer);
-      store.signIn(answer.dados);
+      // The first script's renewal stored its rotated token itself: see `resume`.
+      if (early) store.resume(answer.dados);
+      else store.signIn(answer.dados);
       return 'renewed';
     },
   });

@@ -21,7 +21,7 @@ const RENEW_PATH = '/autenticacao/atualizar-token';
 
 export type FeedPageAnswer = RouterOutputs['feed']['list'];
 
-/** Exchanges the stored refresh token (read inside the lock: another tab may just have rotated it). */
+/** Exchanges the stored refresh token (read inside the lock: another tab may have rotated it). */
 async function renewStoredSession(): Promise<RenewAnswer> {
   const tokens = localTokenStorage();
   const refreshToken = tokens.read();

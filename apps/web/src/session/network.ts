@@ -5,8 +5,9 @@ import { readFailure } from '../lib/errors';
 
 /*
  * The network side of every action (a call's bounded wait is in bounded-fetch.ts): an
- * `Idempotency-Key` on each so that trying it again never does it twice (docs/contract/protocol.md, Idempotency-Key; the server
- * honours it on creates, over REST and /trpc alike). Nothing is queued: an action that fails
+ * `Idempotency-Key` on each so that trying it again never does it twice
+ * (docs/contract/protocol.md, Idempotency-Key; the server honours it on creates, over REST and
+ * /trpc alike). Nothing is queued: an action that fails
  * offline stays failed until the user tries again (main.tsx: mutations run with networkMode
  * 'always', no retries).
  */
